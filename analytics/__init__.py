@@ -1,0 +1,1 @@
+"""DuckDB schema, bulk loader and stats views."""

@@ -1,0 +1,9 @@
+"""Site grammars: decoding, hand splitting, dialect detection and parsing into Hand objects.
+
+Importing this package registers every dialect.
+"""
+
+from studbook.grammar import fulltilt, pokerstars  # noqa: F401  (registers the dialects)
+from studbook.grammar.parse import ParseError, ParseResult, Skipped, expand_paths, parse_block, parse_file
+
+__all__ = ["ParseError", "ParseResult", "Skipped", "expand_paths", "parse_block", "parse_file"]

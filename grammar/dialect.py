@@ -1,0 +1,94 @@
+"""The base every site dialect fills in, and the registry that detects a block's dialect.
+
+Like sqlglot's dialects, each site is one small module: a subclass of :class:`Dialect` that
+names its ``.lark`` grammar, says how to recognise its hand headers and which game a header
+announces, and supplies the transformer that turns the parse tree into a :class:`Hand`.
+Shared terminals live in ``common.lark``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from lark import Lark, Transformer
+
+if TYPE_CHECKING:
+    from studbook.grammar.blocks import Block
+    from studbook.hand import Hand
+
+GRAMMAR_DIR = Path(__file__).parent
+
+
+class HandSyntaxError(ValueError):
+    """A block that does not parse: where, and what was expected instead."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+class Dialect:
+    """One site's text format. Subclasses set the class attributes and ``transformer``."""
+
+    name: ClassVar[str]
+    header: ClassVar[re.Pattern[str]]  # matches a hand's first line; group "hand_id"
+    grammar_file: ClassVar[str]
+
+    def hand_id(self, header_line: str) -> str | None:
+        match = self.header.match(header_line)
+        return match.group("hand_id") if match else None
+
+    def variant(self, header_line: str) -> str | None:
+        """The studbook variant a header announces, or None for a non-stud game."""
+        raise NotImplementedError
+
+    def game_name(self, header_line: str) -> str:
+        """The game as the site writes it, for 'skipped' reports."""
+        raise NotImplementedError
+
+    @cached_property
+    def parser(self) -> Lark:
+        return Lark.open(
+            str(GRAMMAR_DIR / self.grammar_file),
+            parser="lalr",
+            propagate_positions=False,
+            maybe_placeholders=False,
+        )
+
+    def transformer(self, block: Block) -> Transformer:
+        raise NotImplementedError
+
+    def parse(self, block: Block) -> Hand:
+        """Parse one block; raise :class:`HandSyntaxError` with block-relative positions."""
+        raise NotImplementedError
+
+
+_DIALECTS: list[Dialect] = []
+_HEADER_PREFIX: re.Pattern[str] | None = None
+
+
+def register(dialect_class: type[Dialect]) -> type[Dialect]:
+    """Class decorator: make a dialect known to :func:`detect_dialect`."""
+    global _HEADER_PREFIX
+    _DIALECTS.append(dialect_class())
+    _HEADER_PREFIX = re.compile("|".join(f"(?:{d.header.pattern})" for d in _DIALECTS))
+    return dialect_class
+
+
+def detect_dialect(line: str) -> Dialect | None:
+    """The dialect whose hand header this line is, if any."""
+    if _HEADER_PREFIX is None or not _HEADER_PREFIX.match(line):
+        return None
+    for dialect in _DIALECTS:
+        if dialect.header.match(line):
+            return dialect
+    return None
+
+
+def dialects() -> tuple[Dialect, ...]:
+    return tuple(_DIALECTS)

@@ -1,0 +1,1 @@
+"""Plotly figures and self-contained HTML report pages."""

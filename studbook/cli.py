@@ -1,0 +1,76 @@
+"""The ``studbook`` command line: thin typer wrappers around the library.
+
+User errors (bad paths, bad options, malformed logs) are reported as messages and exit
+codes, never as Python tracebacks.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from studbook.hand import Hand
+
+app = typer.Typer(
+    help="Read stud poker hand histories, audit every action, store and report on them.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched recursively) or glob patterns.")]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Write one JSON object per hand block instead of text.")]
+
+
+def _echo_json(obj: dict) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+@app.command()
+def parse(paths: Paths, as_json: JsonFlag = False) -> None:
+    """Parse hand histories and report, per file, hands found, parsed, skipped and errors."""
+    from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
+    from studbook.serialize import hand_to_dict
+
+    totals: Counter[str] = Counter()
+    for path in expand_paths(paths):
+        counts: Counter[str] = Counter()
+        errors: list[ParseError] = []
+        for result in parse_file(path):
+            counts["blocks"] += 1
+            if isinstance(result, Hand):
+                counts["parsed"] += 1
+                record = {"file": str(path), "line": result.source.first_line, "hand_id": result.hand_id,
+                          "site": result.site, "variant": result.variant, "hand": hand_to_dict(result)}
+            elif isinstance(result, Skipped):
+                counts["skipped"] += 1
+                record = {"file": str(path), "line": result.line, "hand_id": result.hand_id,
+                          "site": result.site, "variant": None, "skipped": result.game}
+            else:
+                counts["errors"] += 1
+                errors.append(result)
+                record = {"file": str(path), "line": result.line, "hand_id": result.hand_id,
+                          "site": result.site, "variant": None,
+                          "error": {"line": result.line, "column": result.column, "message": result.message}}
+            if as_json:
+                _echo_json(record)
+        totals.update(counts)
+        totals["files"] += 1
+        if not as_json:
+            typer.echo(f"{path}: {counts['blocks']} found, {counts['parsed']} parsed, "
+                       f"{counts['skipped']} skipped (not stud), {counts['errors']} errors")
+            for error in errors:
+                typer.echo(f"  {error}")
+    if not as_json:
+        typer.echo(f"total: {totals['files']} files, {totals['blocks']} found, {totals['parsed']} parsed, "
+                   f"{totals['skipped']} skipped (not stud), {totals['errors']} errors")
+    raise typer.Exit(1 if totals["errors"] else 0)
+
+
+def main() -> None:
+    app()

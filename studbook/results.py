@@ -1,0 +1,92 @@
+"""What a replay produces: violations and the recomputed results of a hand.
+
+These are plain data; the CLI, the DuckDB loader and the HTML reports decide how to show them.
+All amounts are ints in the hand's minor units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from studbook.cards import Card
+from studbook.hand import Hand
+
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One discrepancy between the log and the rules (``rule`` is a rules.md id such as ``C10``)."""
+
+    code: str  # stable machine code, e.g. "wrong-actor", "check-facing-bet"
+    severity: str  # error | warning | info
+    line: int
+    message: str
+    rule: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One action as replayed: who acted, what it cost, and the state right after it."""
+
+    line: int
+    street: int  # Street value (2..7)
+    player: str
+    action: str  # ante | bring-in | complete | bet | raise | call | check | fold
+    amount: int  # chips put in by this action (0 for check/fold)
+    to: int  # the player's total on this street after the action
+    pot: int  # total pot (all streets) after the action
+    stack: int  # the player's stack after the action
+    all_in: bool = False
+    expected_actor: str | None = None  # who the rules say should have acted
+    violations: tuple[Violation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    player: str
+    amount: int
+    half: str | None = None  # "hi", "lo" or None for a pot that is not split
+    hand_name: str = ""  # e.g. "two pair, Queens and Sevens" or "8,6,4,2,A"
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """A main or side pot after uncalled bets are returned, and who wins it."""
+
+    index: int  # 0 = main pot, 1.. = side pots in order of creation
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[Winner, ...]
+    reason: str = ""  # "uncontested", "showdown", "all checked" (descubierto Z13) ...
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    seat: int
+    player: str
+    starting_stack: int
+    committed: int  # antes + bets, less any uncalled return
+    collected: int  # what the rules award this player
+    logged_collected: int  # what the log's collect lines give this player
+    net: int  # collected - committed (by the rules)
+    folded_on: int | None = None  # Street value, None when the player did not fold
+    showed: tuple[Card, ...] = ()
+    high_name: str = ""
+    low_name: str = ""
+
+
+@dataclass(slots=True)
+class Replay:
+    hand: Hand
+    violations: list[Violation] = field(default_factory=list)
+    actions: list[ActionRecord] = field(default_factory=list)
+    seats: list[SeatResult] = field(default_factory=list)
+    pots: list[PotResult] = field(default_factory=list)
+    rake: int = 0  # total pot minus what was awarded
+    logged_rake: int | None = None
+    total_pot: int = 0
+
+    @property
+    def has_errors(self) -> bool:
+        return any(v.severity == "error" for v in self.violations)

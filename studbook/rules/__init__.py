@@ -1,0 +1,1 @@
+"""The rules engine: variants as data, hand evaluators, pots, and the betting state machine."""
