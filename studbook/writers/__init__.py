@@ -1,0 +1,1 @@
+"""Writers: render a Hand back to text formats."""
