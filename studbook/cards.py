@@ -62,11 +62,9 @@ def _build_lookup() -> dict[str, Card]:
     for rank_index, rank_char in enumerate(RANK_CHARS):
         for suit in SUIT_CHARS:
             card = Card(rank_index + 2, suit)
-            for text in (rank_char + suit, rank_char + suit.upper(), rank_char.lower() + suit):
-                table[text] = card
-            if rank_char == "T":
-                table["10" + suit] = card
-                table["10" + suit.upper()] = card
+            for rank_text in (rank_char, rank_char.lower()) + (("10",) if rank_char == "T" else ()):
+                for suit_text in (suit, suit.upper()):
+                    table[rank_text + suit_text] = card
     return table
 
 
