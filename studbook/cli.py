@@ -72,5 +72,55 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
     raise typer.Exit(1 if totals["errors"] else 0)
 
 
+RuleOptions = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE (repeatable).")]
+
+
+def _rules(options: list[str] | None):
+    from studbook.rules.variants import RuleError, Rules
+
+    try:
+        return Rules.parse(options or [])
+    except RuleError as error:
+        raise typer.BadParameter(str(error), param_hint="--rule") from None
+
+
+@app.command()
+def showdown(
+    hands: Annotated[list[str], typer.Argument(help='One quoted hand per argument, e.g. "Ac Ad Kh Qs Jc".')],
+    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz, stud5 or descubierto.")] = "stud",
+    rule: RuleOptions = None,
+) -> None:
+    """Rank the given hands under a variant's rules and name them."""
+    from studbook.cards import CardError, format_cards, parse_cards
+    from studbook.rules.variants import VARIANTS
+    from studbook.showdown import rank_hands
+
+    if game not in VARIANTS:
+        raise typer.BadParameter(f"unknown game {game!r}; choose from {', '.join(VARIANTS)}", param_hint="--game")
+    try:
+        parsed = [parse_cards(text) for text in hands]
+    except CardError as error:
+        raise typer.BadParameter(str(error), param_hint="HANDS") from None
+    seen = [card for cards in parsed for card in cards]
+    if len(seen) != len(set(seen)):
+        duplicates = sorted({str(card) for card in seen if seen.count(card) > 1})
+        raise typer.BadParameter(f"a card appears twice: {', '.join(duplicates)}", param_hint="HANDS")
+    try:
+        result = rank_hands(game, parsed, _rules(rule))
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="HANDS") from None
+    for entry in result.entries:
+        names = "; ".join(f"{part}: {name}" for part, name in zip(result.parts, entry.names, strict=True))
+        typer.echo(f"#{entry.index + 1}  {format_cards(entry.cards):<22} {names}")
+    won = dict(result.winners)
+    for part in result.parts:
+        if part not in won:
+            typer.echo(f"{part}: no hand qualifies; the high hand takes the whole pot")
+            continue
+        indexes = won[part]
+        who = " and ".join(f"#{i + 1}" for i in indexes)
+        typer.echo(f"{part}: {who} {'split' if len(indexes) > 1 else 'wins'}")
+
+
 def main() -> None:
     app()

@@ -1,0 +1,373 @@
+"""Hand evaluators for the stud family: table driven, so a replay can afford one call per player per pot.
+
+Every evaluator returns an ``int`` key where LARGER IS BETTER, for lows too, so callers always take
+``max``. A key also carries the hand itself, which is how :func:`describe` and :func:`used_cards` work
+from the key alone:
+
+* high keys (``high``, ``board_high``, ``descubierto_high``) are ``>= 0``:
+  ``strength << 24 | kind << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5``, where ``kind`` is one
+  of the constants below, ``strength`` orders kinds where a house rule moves them (0 for standard
+  ranks, where ``kind`` already orders), and ``r1..r5`` are the ranks of the cards used in the order
+  they are compared (groups first: a pair of eights with K-5-3 is 8,8,K,5,3). Ranks are 2..14; 1 is an
+  ace playing low in a straight; partial hands pad with 0.
+* low keys (``low8``, ``low_a5``, ``board_low``) are ``< 0``: ``-(kind << 20 | r1 << 16 | ... | r5)``
+  with the ace as 1, groups first and the highest first, so a smaller magnitude is a better low.
+  ``low8`` gives ``None`` when no low qualifies.
+
+Tables: a rank multiset is keyed by the sum of ``5 ** rank_index`` over the cards (at most four of a
+rank, so base 5 cannot carry), and one dict per evaluator maps each multiset of 1..7 ranks to its
+best key. Six- and seven-card entries are the max over the entries with one card removed, which is
+the best five by construction. Flushes are looked up by a 13-bit mask of the flush suit's ranks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+
+from studbook.cards import RANK_CHARS, Card
+
+Evaluator = Callable[[Sequence[Card]], int | None]
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIGURAS = range(10)
+
+_SINGULAR = {1: "Ace", 2: "Deuce", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+             9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+_PLURAL = {rank: "Sixes" if rank == 6 else name + "s" for rank, name in _SINGULAR.items()}
+_LOW_CHARS = "?A" + RANK_CHARS[:-1]  # index = low rank 1..13, ace = 1
+
+_POW5 = [5**index for index in range(13)]
+_RANK_WEIGHT = [_POW5[code >> 2] for code in range(52)]
+# Rank part in the low 32 bits, a 4-bit count per suit above it: one sum gives both.
+_WEIGHT = [_POW5[code >> 2] + (1 << (32 + 4 * (code & 3))) for code in range(52)]
+_RANK_MASK = (1 << 32) - 1
+_LOW8_BIT = [1 << (0 if code >> 2 == 12 else (code >> 2) + 1) if code >> 2 <= 6 or code >> 2 == 12 else 0
+             for code in range(52)]
+
+
+def _pack(ranks: Sequence[int]) -> int:
+    """Five 4-bit ranks, first rank most significant, missing ones 0."""
+    packed = 0
+    for index in range(5):
+        packed = packed << 4 | (ranks[index] if index < len(ranks) else 0)
+    return packed
+
+
+def _grouped(ranks: Sequence[int]) -> tuple[int, list[int]]:
+    """Kind from the pair structure alone, and the ranks groups first (count, then rank, descending)."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    first = groups[0][1]
+    second = groups[1][1] if len(groups) > 1 else 0
+    if first == 4:
+        kind = QUADS
+    elif first == 3:
+        kind = FULL_HOUSE if second >= 2 else TRIPS
+    elif first == 2:
+        kind = TWO_PAIR if second == 2 else PAIR
+    else:
+        kind = HIGH_CARD
+    return kind, [rank for rank, count in groups for _ in range(count)]
+
+
+def _straight(ranks: Sequence[int], lowest: int = 2) -> list[int] | None:
+    """Five distinct ranks (descending) as a straight, the ace playing low below ``lowest`` if needed."""
+    if len(ranks) != 5 or len(set(ranks)) != 5:
+        return None
+    if ranks[0] - ranks[4] == 4:
+        return list(ranks)
+    if list(ranks) == [14, lowest + 3, lowest + 2, lowest + 1, lowest]:
+        return [*ranks[1:], 1]
+    return None
+
+
+def _score_high(ranks: Sequence[int]) -> int:
+    """Up to five ranks as a high hand ignoring suits (flushes come from the flush table)."""
+    ranks = sorted(ranks, reverse=True)
+    straight = _straight(ranks)
+    if straight:
+        return STRAIGHT << 20 | _pack(straight)
+    kind, ordered = _grouped(ranks)
+    return kind << 20 | _pack(ordered)
+
+
+def _score_low(ranks: Sequence[int]) -> int:
+    """Up to five ranks as an ace-to-five low: pairs count against, straights and flushes do not."""
+    kind, ordered = _grouped([1 if rank == 14 else rank for rank in ranks])
+    return -(kind << 20 | _pack(ordered))
+
+
+def _multisets() -> list[tuple[int, tuple[int, ...]]]:
+    """Every multiset of 1..7 rank indexes with at most four of a rank, smaller ones first."""
+    found = []
+    for size in range(1, 8):
+        for combo in combinations_with_replacement(range(13), size):
+            if any(combo[index] == combo[index + 4] for index in range(size - 4)):
+                continue
+            found.append((sum(_POW5[index] for index in combo), combo))
+    return found
+
+
+def _rank_table(score: Callable[[Sequence[int]], int]) -> dict[int, int]:
+    table: dict[int, int] = {}
+    for key, combo in _multisets():
+        if len(combo) <= 5:
+            table[key] = score([index + 2 for index in combo])
+        else:
+            table[key] = max(table[key - _POW5[index]] for index in set(combo))
+    return table
+
+
+@cache
+def _high_table() -> dict[int, int]:
+    return _rank_table(_score_high)
+
+
+@cache
+def _low_table() -> dict[int, int]:
+    return _rank_table(_score_low)
+
+
+def _build_flush_table() -> list[int]:
+    """Best straight flush or flush for each 13-bit mask of one suit's ranks (0 where under five)."""
+    table = [0] * 8192
+    straights = [(0b11111 << low, [low + 6, low + 5, low + 4, low + 3, low + 2]) for low in range(8, -1, -1)]
+    straights.append((0b1000000001111, [5, 4, 3, 2, 1]))
+    for mask in range(8192):
+        if mask.bit_count() < 5:
+            continue
+        for bits, ranks in straights:
+            if mask & bits == bits:
+                table[mask] = STRAIGHT_FLUSH << 20 | _pack(ranks)
+                break
+        else:
+            top = [index + 2 for index in range(12, -1, -1) if mask >> index & 1][:5]
+            table[mask] = FLUSH << 20 | _pack(top)
+    return table
+
+
+def _build_low8_table() -> list[int | None]:
+    """Best eight-or-better low for each 8-bit mask of ranks A..8 present (bit 0 = ace)."""
+    table: list[int | None] = [None] * 256
+    for mask in range(256):
+        ranks = [bit + 1 for bit in range(8) if mask >> bit & 1][:5]
+        if len(ranks) == 5:
+            table[mask] = -_pack(ranks[::-1])
+    return table
+
+
+_FLUSH = _build_flush_table()
+_LOW8 = _build_low8_table()
+
+
+def high(cards: Sequence[Card]) -> int:
+    """Best five-card high hand of 1..7 cards (A-2-3-4-5 the lowest straight); larger key is better.
+
+    >>> from studbook.cards import parse_cards
+    >>> describe(high(parse_cards("7s Qs 6c 7h 3s Qh")))
+    'two pair, Queens and Sevens'
+    >>> high(parse_cards("Ah 2c 3d 4s 5c")) < high(parse_cards("2h 3c 4d 5s 6c"))
+    True
+    """
+    total = sum(map(_WEIGHT.__getitem__, cards))
+    # Nibble + 3 reaches 8 only when a suit has five or more cards.
+    flush = ((total >> 32) + 0x3333) & 0x8888
+    if flush:
+        # With at most 7 cards a flush rules out quads and full houses, so the flush table decides.
+        suit = flush.bit_length() // 4 - 1
+        mask = 0
+        for card in cards:
+            if card & 3 == suit:
+                mask |= 1 << (card >> 2)
+        return _FLUSH[mask]
+    try:
+        return _high_table()[total & _RANK_MASK]
+    except KeyError:
+        raise ValueError(f"high() takes 1 to 7 cards, got {len(cards)}") from None
+
+
+def low8(cards: Sequence[Card]) -> int | None:
+    """Best eight-or-better low (H6, H7): five different ranks 8 or lower, ace low; None if none.
+
+    >>> from studbook.cards import parse_cards
+    >>> describe(low8(parse_cards("7h 2h 4c Jc 5h 7s 8c")))
+    '8,7,5,4,2'
+    >>> low8(parse_cards("9c 5d 4h 3s 2c Kd Kh")) is None
+    True
+    """
+    mask = 0
+    for card in cards:
+        mask |= _LOW8_BIT[card]
+    return _LOW8[mask]
+
+
+def low_a5(cards: Sequence[Card]) -> int:
+    """Best ace-to-five low of 1..7 cards (razz, R5): pairs count against, straights/flushes ignored.
+
+    With fewer than five cards the key ranks what is there (PokerStars' "Lo: 3,3,5,4").
+
+    >>> from studbook.cards import parse_cards
+    >>> describe(low_a5(parse_cards("6h 8h 3d Ad Ac Kh 8c")))
+    'K,8,6,3,A'
+    >>> low_a5(parse_cards("Kc Qd Jh Ts 9c")) > low_a5(parse_cards("5c 5d 4h 3s 2c"))
+    True
+    """
+    try:
+        return _low_table()[sum(map(_RANK_WEIGHT.__getitem__, cards))]
+    except KeyError:
+        raise ValueError(f"low_a5() takes 1 to 7 cards, got {len(cards)}") from None
+
+
+def board_high(up_cards: Sequence[Card]) -> int:
+    """Exposed-board rank for the first actor in high games (C31): pairs, trips, quads and kickers only.
+
+    Meant for the 1..4 up cards of a board; straights and flushes never count.
+
+    >>> from studbook.cards import parse_cards
+    >>> board_high(parse_cards("7s 7d")) > board_high(parse_cards("As Ks"))
+    True
+    """
+    kind, ordered = _grouped(sorted((card.rank for card in up_cards), reverse=True))
+    return kind << 20 | _pack(ordered)
+
+
+def board_low(up_cards: Sequence[Card]) -> int:
+    """Exposed-board rank for razz (R3): ace low, unpaired beats paired, lower is better (key: larger).
+
+    >>> from studbook.cards import parse_cards
+    >>> board_low(parse_cards("Kc Qd")) > board_low(parse_cards("2c 2d"))
+    True
+    """
+    return _score_low([card.rank for card in up_cards])
+
+
+_ACE_STRAIGHT = -1  # a straight with an ace in it, when a house rule ranks it apart (Z19)
+
+
+@cache
+def _descubierto_strength(flush_above_full: bool, ace_straights_above_flush: bool) -> dict[int, int]:
+    """Strength of each kind under the descubierto options (a kind's place from the bottom)."""
+    order = [HIGH_CARD, PAIR, TWO_PAIR, FIGURAS, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH]
+    if flush_above_full:
+        order[6:8] = [FULL_HOUSE, FLUSH]
+    if ace_straights_above_flush:
+        order.insert(order.index(FLUSH) + 1, _ACE_STRAIGHT)
+    return {kind: strength for strength, kind in enumerate(order)}
+
+
+def descubierto_high(
+    cards: Sequence[Card],
+    deck_size: int = 52,
+    *,
+    figuras_includes_two_pair: bool = True,
+    flush_beats_full_at_or_below: int = 40,
+    ace_straights_above_flush: bool = False,
+    ace_low_straight: str = "lowest_in_deck",
+) -> int:
+    """Poker descubierto rank of 1..5 cards (rules.md Z13, Z16-Z19); larger key is better, no suits.
+
+    The deck of ``deck_size`` cards (28..52) keeps the highest ranks. With ``ace_low_straight``
+    ``"lowest_in_deck"`` the ace-low straight is A plus the deck's four lowest ranks (A-7-8-9-T with
+    32 cards); with ``"a2345"`` it is A-2-3-4-5 only. "Figuras" (five cards all J/Q/K/A that are no
+    better than two pair; one pair only unless ``figuras_includes_two_pair``) ranks between trips
+    and two pair and compares card by card from the highest. A flush beats a full house when
+    ``deck_size <= flush_beats_full_at_or_below``; ``ace_straights_above_flush`` puts straights
+    holding an ace just above the flush. Fewer than five cards rank by pairs and kickers.
+
+    >>> from studbook.cards import parse_cards
+    >>> describe(descubierto_high(parse_cards("Ac Ad Kh Qs Jc")))
+    'figuras, A-A-K-Q-J'
+    >>> describe(descubierto_high(parse_cards("Ac 7d 8h 9s Tc"), 32))
+    'a straight, Ace to Ten'
+    """
+    if not 1 <= len(cards) <= 5:
+        raise ValueError(f"descubierto hands have 1 to 5 cards, got {len(cards)}")
+    if deck_size % 4 or not 28 <= deck_size <= 52:
+        raise ValueError(f"descubierto decks have 28 to 52 cards in whole ranks, got {deck_size}")
+    if ace_low_straight not in ("lowest_in_deck", "a2345"):
+        raise ValueError(f"ace_low_straight is 'lowest_in_deck' or 'a2345', not {ace_low_straight!r}")
+    ranks = sorted((card.rank for card in cards), reverse=True)
+    kind, ordered = _grouped(ranks)
+    if len(cards) == 5:
+        if kind == HIGH_CARD:
+            straight = _straight(ranks, 15 - deck_size // 4 if ace_low_straight == "lowest_in_deck" else 2)
+            suited = len({card.suit for card in cards}) == 1
+            if straight:
+                kind, ordered = (STRAIGHT_FLUSH if suited else STRAIGHT), straight
+            elif suited:
+                kind, ordered = FLUSH, ranks
+        elif ranks[-1] >= 11 and (kind == PAIR or (kind == TWO_PAIR and figuras_includes_two_pair)):
+            kind, ordered = FIGURAS, ranks
+    strengths = _descubierto_strength(deck_size <= flush_beats_full_at_or_below, ace_straights_above_flush)
+    if ace_straights_above_flush and kind == STRAIGHT and (ordered[0] == 14 or ordered[-1] == 1):
+        strength = strengths[_ACE_STRAIGHT]
+    else:
+        strength = strengths[kind]
+    return strength << 24 | kind << 20 | _pack(ordered)
+
+
+def _unpack(key: int) -> tuple[int, list[int]]:
+    """Kind and the non-zero ranks of a high or low key."""
+    value = -key if key < 0 else key
+    ranks = [value >> shift & 15 for shift in (16, 12, 8, 4, 0)]
+    return value >> 20 & 15, [rank for rank in ranks if rank]
+
+
+def describe(key: int) -> str:
+    """PokerStars' words for a key: "two pair, Queens and Sevens", "a flush, Ace high", "8,7,6,3,A".
+
+    >>> from studbook.cards import parse_cards
+    >>> describe(high(parse_cards("Ah Kh Qh Jh Th 2c 2d")))
+    'a Royal Flush'
+    """
+    kind, ranks = _unpack(key)
+    if key < 0:
+        return ",".join(_LOW_CHARS[rank] for rank in ranks)
+    first, last = ranks[0], ranks[-1]
+    if kind == HIGH_CARD:
+        return f"high card {_SINGULAR[first]}"
+    if kind == PAIR:
+        return f"a pair of {_PLURAL[first]}"
+    if kind == TWO_PAIR:
+        return f"two pair, {_PLURAL[first]} and {_PLURAL[ranks[2]]}"
+    if kind == TRIPS:
+        return f"three of a kind, {_PLURAL[first]}"
+    if kind == STRAIGHT:
+        return f"a straight, {_SINGULAR[last]} to {_SINGULAR[first]}"
+    if kind == FLUSH:
+        return f"a flush, {_SINGULAR[first]} high"
+    if kind == FULL_HOUSE:
+        return f"a full house, {_PLURAL[first]} full of {_PLURAL[last]}"
+    if kind == QUADS:
+        return f"four of a kind, {_PLURAL[first]}"
+    if kind == STRAIGHT_FLUSH:
+        if first == 14:
+            return "a Royal Flush"
+        return f"a straight flush, {_SINGULAR[last]} to {_SINGULAR[first]}"
+    return "figuras, " + "-".join(RANK_CHARS[rank - 2] for rank in ranks)
+
+
+def used_cards(cards: Sequence[Card], key: int) -> tuple[Card, ...]:
+    """The cards that make ``key`` out of ``cards``, in key order (for odd chips by suit, C30).
+
+    Where the player holds spare cards of a used rank, the higher suit is taken.
+
+    >>> from studbook.cards import parse_cards
+    >>> hand = parse_cards("8c 8s Kd 5h 3c 3d 2s")
+    >>> " ".join(map(str, used_cards(hand, high(hand))))
+    '8s 8c 3d 3c Kd'
+    """
+    kind, ranks = _unpack(key)
+    ranks = [14 if rank == 1 else rank for rank in ranks]
+    pool = sorted(cards, reverse=True)
+    if key >= 0 and kind in (FLUSH, STRAIGHT_FLUSH):
+        suit = next(suit for suit in range(3, -1, -1)
+                    if set(ranks) <= {card.rank for card in pool if card.suit_order == suit})
+        pool = [card for card in pool if card.suit_order == suit]
+    chosen: list[Card] = []
+    for rank in ranks:
+        chosen.append(next(card for card in pool if card.rank == rank and card not in chosen))
+    return tuple(chosen)

@@ -1,0 +1,332 @@
+"""Hand evaluators: pokerkit as an oracle for ordering, rules.md vectors, PokerStars' hand names."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from studbook.cards import ALL_CARDS, Card, parse_cards
+from studbook.rules.evaluate import (
+    board_high,
+    board_low,
+    describe,
+    descubierto_high,
+    high,
+    low8,
+    low_a5,
+    used_cards,
+)
+
+pokerkit = pytest.importorskip("pokerkit")
+from pokerkit.state import _HighHandOpeningLookup, _LowHandOpeningLookup  # noqa: E402 (oracle only)
+
+POOL = 4000  # hands per evaluator; pokerkit needs ~0.2-0.4 ms for each
+PAIRS = 20_000  # random pairs compared per evaluator, besides the full-order check
+
+
+def pk_cards(cards: Sequence[Card]) -> list[Any]:
+    return list(pokerkit.Card.parse("".join(map(str, cards))))
+
+
+def sign(a: Any, b: Any) -> int:
+    return (a > b) - (a < b)
+
+
+def full_deck(rng: random.Random) -> Sequence[Card]:
+    return ALL_CARDS
+
+
+def two_suits(rng: random.Random) -> Sequence[Card]:
+    """Flushes and straight flushes become common."""
+    suits = rng.sample("cdhs", 2)
+    return [card for card in ALL_CARDS if card.suit in suits]
+
+
+def few_ranks(rng: random.Random) -> Sequence[Card]:
+    """Quads, full houses and trips become common."""
+    ranks = rng.sample(range(2, 15), 6)
+    return [card for card in ALL_CARDS if card.rank in ranks]
+
+
+def runs(rng: random.Random) -> Sequence[Card]:
+    """Seven ranks in a row (the ace also low) in two suits: straights and straight flushes."""
+    low = rng.randrange(1, 9)
+    ranks = {14 if rank == 1 else rank for rank in range(low, low + 7)}
+    suits = rng.sample("cdhs", 2)
+    return [card for card in ALL_CARDS if card.rank in ranks and card.suit in suits]
+
+
+def three_ranks(rng: random.Random) -> Sequence[Card]:
+    """Only full houses, quads and the like."""
+    ranks = rng.sample(range(2, 15), 3)
+    return [card for card in ALL_CARDS if card.rank in ranks]
+
+
+def low_ranks(rng: random.Random) -> Sequence[Card]:
+    """Ranks A-9 so lows qualify or just miss."""
+    return [card for card in ALL_CARDS if card.rank <= 9 or card.rank == 14]
+
+
+def pool(seed: int, decks: Sequence[Callable[[random.Random], Sequence[Card]]],
+         sizes: Sequence[int] = (5, 6, 7, 7, 7)) -> list[tuple[Card, ...]]:
+    rng = random.Random(seed)
+    return [tuple(rng.sample(list(decks[i % len(decks)](rng)), rng.choice(sizes))) for i in range(POOL)]
+
+
+def assert_same_order(hands: list[tuple[Card, ...]], mine: list[Any], theirs: list[Any], seed: int) -> None:
+    """Neighbours in our sorted order compare alike in pokerkit (so every pair does), plus random pairs."""
+    ranked = sorted(range(len(hands)), key=mine.__getitem__)
+    for a, b in zip(ranked, ranked[1:], strict=False):
+        assert sign(mine[a], mine[b]) == sign(theirs[a], theirs[b]), (hands[a], hands[b])
+    rng = random.Random(seed)
+    for _ in range(PAIRS):
+        a, b = rng.randrange(len(hands)), rng.randrange(len(hands))
+        assert sign(mine[a], mine[b]) == sign(theirs[a], theirs[b]), (hands[a], hands[b])
+
+
+def test_high_orders_like_pokerkit() -> None:
+    hands = pool(1, [full_deck, two_suits, few_ranks, runs, three_ranks])
+    theirs = [pokerkit.StandardHighHand.from_game(pk_cards(hand)) for hand in hands]
+    assert_same_order(hands, [high(hand) for hand in hands], theirs, 11)
+
+
+def test_low8_qualifies_and_orders_like_pokerkit() -> None:
+    hands = pool(2, [full_deck, low_ranks])
+    mine = [low8(hand) for hand in hands]
+    theirs = [pokerkit.EightOrBetterLowHand.from_game_or_none(pk_cards(hand)) for hand in hands]
+    assert [key is None for key in mine] == [hand is None for hand in theirs]
+    qualified = [i for i, key in enumerate(mine) if key is not None]
+    assert len(qualified) > POOL // 4
+    assert_same_order([hands[i] for i in qualified], [mine[i] for i in qualified],
+                      [theirs[i] for i in qualified], 12)
+
+
+def test_low_a5_orders_like_pokerkit() -> None:
+    hands = pool(3, [full_deck, few_ranks, low_ranks, three_ranks])
+    theirs = [pokerkit.RegularLowHand.from_game(pk_cards(hand)) for hand in hands]
+    assert_same_order(hands, [low_a5(hand) for hand in hands], theirs, 13)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4])
+@pytest.mark.parametrize(("ours", "lookup", "better"), [
+    (board_high, _HighHandOpeningLookup(), 1),  # pokerkit opens the highest entry
+    (board_low, _LowHandOpeningLookup(), -1),  # and the lowest one in razz
+])
+def test_boards_order_like_pokerkit_openers(
+    size: int, ours: Callable[..., int], lookup: Any, better: int
+) -> None:
+    rng = random.Random(size)
+    boards = [tuple(rng.sample(list(few_ranks(rng)), size)) for _ in range(POOL)]
+    theirs = [lookup.get_entry(pk_cards(board)) for board in boards]
+    mine = [ours(board) for board in boards]
+    for _ in range(PAIRS):
+        a, b = rng.randrange(POOL), rng.randrange(POOL)
+        assert sign(mine[a], mine[b]) == better * sign(theirs[a], theirs[b]), (boards[a], boards[b])
+
+
+def key(evaluate: Callable[..., Any], text: str, *args: Any, **options: Any) -> Any:
+    return evaluate(parse_cards(text), *args, **options)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("As Ks Qs Js Ts 9s 2d", "a Royal Flush"),
+    ("9h Th Jh Qh Kh 2c 2d", "a straight flush, Nine to King"),
+    ("Ad 2d 3d 4d 5d Kc Ks", "a straight flush, Ace to Five"),
+    ("Kc Kd Kh Ks 2c 2d 2h", "four of a kind, Kings"),
+    ("9c 9d 9h Tc Td Ts 2c", "a full house, Tens full of Nines"),
+    ("Ad Jd 8d 6d 3d 2d Ac", "a flush, Ace high"),
+    ("Ac 2d 3h 4s 5c Kd Qh", "a straight, Ace to Five"),
+    ("2c 3d 4h 5s 6c 6d 6h", "a straight, Deuce to Six"),
+    ("2c 2d 2h 9s Kc", "three of a kind, Deuces"),
+    ("Qd Ad 2s As 2h 8d 6c", "two pair, Aces and Deuces"),
+    ("8c 8d Ah", "a pair of Eights"),
+    ("As", "high card Ace"),
+])
+def test_high_names(text: str, name: str) -> None:
+    assert describe(key(high, text)) == name
+
+
+def test_high_details() -> None:
+    assert key(high, "As Kd Qh Jc 9s 3d 2c") == key(high, "Ah Kc Qs Jd 9h 3c 2d")  # suits never split
+    assert key(high, "Ah 2c 3d 4s 5c") < key(high, "2h 3c 4d 5s 6c") < key(high, "Th Jc Qd Ks Ac")
+    assert key(high, "Ah 2c 3d 4s 5c") > key(high, "Ac Ad Ah Ks Qc")
+    assert key(high, "2h 3h 4h 5h 6h 6c 6d") > key(high, "Ac Ad Ah Ks Kc 2d 2h") > key(high, "Ac Kc Qc Jc 9c")
+    with pytest.raises(ValueError):
+        high(ALL_CARDS[:8])
+
+
+def test_low8() -> None:
+    # H6, H7: straights and flushes do not hurt; pairs and nines do not qualify.
+    assert describe(key(low8, "Ah 2h 3h 4h 5h Kc Kd")) == "5,4,3,2,A"
+    assert key(low8, "8c 6d 5h 4s 3c") is not None
+    assert key(low8, "9c 5d 4h 3s 2c") is None and key(low8, "5c 5d 4h 3s 2c") is None
+    order = ["Ac 2d 3h 4s 5c", "Ac 2d 3h 4s 6c", "Ac 2d 3h 5s 6c", "7c 6d 4h 3s 2c", "8c 4d 3h 2s Ac"]
+    assert [key(low8, text) for text in order] == sorted((key(low8, t) for t in order), reverse=True)
+    assert key(low8, "8c 5d 4h 3s 2c") > key(low8, "8c 6d 3h 2s Ac")
+    assert key(low8, "Ac") is None
+
+
+def test_razz_vectors() -> None:
+    # V7 and R5.
+    assert key(low_a5, "7c 5d 4h 3s 2c") > key(low_a5, "7c 6d 3h 2s Ac")
+    assert key(low_a5, "Kc Qd Jh Ts 9c") > key(low_a5, "5c 5d 4h 3s 2c")
+    assert key(low_a5, "Ac Ad 2h 3s 4c") > key(low_a5, "2c 2d Ah 3s 4c")
+    assert describe(key(low_a5, "Ac 2c 3c 4c 5c Kd Kh")) == "5,4,3,2,A"
+    assert describe(key(low_a5, "5c 5d 5h 5s 9c 9d 9h")) == "5,5,5,9,9"  # the lower full house is best
+    assert key(low_a5, "2c 2d 3h 3s 4c") > key(low_a5, "2c 2d 2h 3s 4c")  # two pair beats trips
+    with pytest.raises(ValueError):
+        low_a5(ALL_CARDS[:8])
+
+
+def test_boards() -> None:
+    # C31: pairs beat high cards, straights and flushes count for nothing.
+    assert key(board_high, "7s 7d") > key(board_high, "As Ks")
+    assert key(board_high, "Ts Js Qs Ks") < key(board_high, "2c 2d 3h 4s")
+    assert key(board_high, "Kc Kd 3h") > key(board_high, "Kh Ks 2c") > key(board_high, "Qc Qd Ah")
+    assert key(board_high, "Kc Qd") == key(board_high, "Kh Qc")
+    # R3: ace low, unpaired beats paired, compared from the highest card down.
+    assert key(board_low, "Ac 2d") > key(board_low, "Kc 2h") > key(board_low, "2c 2s")
+    assert key(board_low, "6c 4d 2h") > key(board_low, "6d 5h As")
+
+
+# Descubierto (rules.md 9.6). A ladder valid in every deck (ranks 8..A), weakest first.
+LADDER = {
+    "high card": "As Kd Qh Jc 9s",
+    "pair": "8s 8d Ah Kc Qs",
+    "two pair": "9s 9d 8h 8c As",
+    "figuras": "Ac Ad Kh Qs Jc",
+    "trips": "8c 8d 8h Ks Qd",
+    "straight": "8c 9d Th Js Qc",
+    "flush": "8h 9h Jh Qh Ah",
+    "full house": "9c 9d 9h 8s 8d",
+    "quads": "8c 8d 8h 8s Ad",
+    "straight flush": "8s 9s Ts Js Qs",
+}
+LOWEST_RANK = {52: "2", 44: "4", 40: "5", 36: "6", 32: "7", 28: "8"}
+
+
+@pytest.mark.parametrize("deck_size", [52, 44, 40, 36, 32, 28])
+def test_descubierto_ladder(deck_size: int) -> None:
+    names = list(LADDER)
+    if deck_size <= 40:  # Z19: flush above full house
+        names[6], names[7] = names[7], names[6]
+    keys = [key(descubierto_high, LADDER[name], deck_size) for name in names]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys), names
+
+
+@pytest.mark.parametrize("deck_size", [52, 44, 40, 36, 32, 28])
+def test_descubierto_lowest_straight(deck_size: int) -> None:
+    low = "A23456789TJQK".index(LOWEST_RANK[deck_size])
+    ranks = ["A", *"A23456789TJQK"[low:low + 5]]
+    wheel = f"{ranks[0]}c {ranks[1]}d {ranks[2]}h {ranks[3]}s {ranks[4]}c"
+    next_up = f"{ranks[1]}c {ranks[2]}d {ranks[3]}h {ranks[4]}s {ranks[5]}c"
+    assert describe(key(descubierto_high, wheel, deck_size)).startswith("a straight, Ace to ")
+    assert key(descubierto_high, LADDER["trips"], deck_size) < key(descubierto_high, wheel, deck_size)
+    assert key(descubierto_high, wheel, deck_size) < key(descubierto_high, next_up, deck_size)
+    suited = wheel.replace("d", "c").replace("h", "c").replace("s", "c")
+    assert describe(key(descubierto_high, suited, deck_size)).startswith("a straight flush, Ace to ")
+
+
+def test_descubierto_stripped_straights() -> None:
+    assert describe(key(descubierto_high, "Ac 7d 8h 9s Tc", 32)) == "a straight, Ace to Ten"
+    assert describe(key(descubierto_high, "Ac 8d 9h Ts Jc", 28)) == "a straight, Ace to Jack"
+    assert describe(key(descubierto_high, "Ac 7d 8h 9s Tc", 52)) == "high card Ace"  # not in a full deck
+    assert describe(key(descubierto_high, "Ac 2d 3h 4s 5c", 52)) == "a straight, Ace to Five"
+    assert describe(key(descubierto_high, "Ac 7d 8h 9s Tc", 32, ace_low_straight="a2345")) == "high card Ace"
+    assert key(descubierto_high, "Ac 7c 8c 9c Tc", 32) > key(descubierto_high, "Kc Kd Kh Ks Ac", 32)
+
+
+def test_descubierto_flush_against_full_house() -> None:
+    flush, full = LADDER["flush"], LADDER["full house"]
+    for deck_size in (52, 48, 44):
+        assert key(descubierto_high, flush, deck_size) < key(descubierto_high, full, deck_size)
+    for deck_size in (40, 36, 32, 28):
+        assert key(descubierto_high, flush, deck_size) > key(descubierto_high, full, deck_size)
+    option = {"flush_beats_full_at_or_below": 44}
+    assert key(descubierto_high, flush, 44, **option) > key(descubierto_high, full, 44, **option)
+
+
+def test_descubierto_figuras() -> None:
+    # V9 and Z17.
+    aakqj = key(descubierto_high, "Ac Ad Kh Qs Jc")
+    akqjj = key(descubierto_high, "Ah Kc Qd Jd Js")
+    assert aakqj > akqjj > key(descubierto_high, "Qc Qd Tc Th As")
+    assert aakqj < key(descubierto_high, "9c 9d 9h 4s 2c")
+    assert describe(akqjj) == "figuras, A-K-Q-J-J"
+    assert key(descubierto_high, "Jc Jd Jh As Kd") > aakqj  # trips stay trips
+    kkqqj = key(descubierto_high, "Kc Kd Qh Qs Jc")
+    assert describe(kkqqj) == "figuras, K-K-Q-Q-J" and akqjj > kkqqj > key(descubierto_high, "Ac Ad Tc Th 9s")
+    literal = key(descubierto_high, "Kc Kd Qh Qs Jc", figuras_includes_two_pair=False)
+    assert describe(literal) == "two pair, Kings and Queens"
+    assert literal < key(descubierto_high, "Ah Kc Qd Jd Js", figuras_includes_two_pair=False)
+    assert key(descubierto_high, "Ac Ad Kh Qs Tc") < aakqj  # a ten is no figure
+    assert aakqj == key(descubierto_high, "Ah As Kc Qd Js")  # no suits
+
+
+def test_descubierto_partial_hands_and_options() -> None:
+    # Z13: two to four cards rank by pairs and kickers only.
+    assert key(descubierto_high, "2c 2d") > key(descubierto_high, "Ac Kd")
+    assert key(descubierto_high, "Ac Kd") > key(descubierto_high, "Ac Qd")
+    assert key(descubierto_high, "3c 3d 2h 2s") > key(descubierto_high, "Ac Ad Kh Qs")
+    assert key(descubierto_high, "Jc Jd Jh") > key(descubierto_high, "Ac Ad Kh Ks")
+    assert describe(key(descubierto_high, "Jc Qd Kh As")) == "high card Ace"  # no figuras before five cards
+    # Z19 option: straights holding an ace above the flush.
+    flush = key(descubierto_high, LADDER["flush"], ace_straights_above_flush=True)
+    assert key(descubierto_high, "Tc Jd Qh Ks Ac", ace_straights_above_flush=True) > flush
+    assert key(descubierto_high, "Ac 2d 3h 4s 5c", ace_straights_above_flush=True) > flush
+    assert key(descubierto_high, "9c Td Jh Qs Kc", ace_straights_above_flush=True) < flush
+    for bad in ({"deck_size": 30}, {"deck_size": 24}, {"ace_low_straight": "x"}):
+        with pytest.raises(ValueError):
+            key(descubierto_high, "Ac", **bad)
+    with pytest.raises(ValueError):
+        descubierto_high(ALL_CARDS[:6])
+
+
+def test_used_cards() -> None:
+    def used(evaluate: Callable[..., Any], text: str) -> str:
+        cards = parse_cards(text)
+        return " ".join(map(str, used_cards(cards, evaluate(cards))))
+
+    assert used(high, "2h 9h Kh 5h 7h 4h 9c") == "Kh 9h 7h 5h 4h"
+    assert used(high, "5c 6d 7h 8s 9c 9d Ks") == "9d 8s 7h 6d 5c"
+    assert used(high, "Ac 2d 3h 4s 5c 5d") == "5d 4s 3h 2d Ac"
+    assert used(low8, "8c 8d 6h 4s 3c 2d Ks") == "8d 6h 4s 3c 2d"
+    assert used(low_a5, "3d 3s 5h 4h") == "3s 3d 5h 4h"
+
+
+def corpus_shows(corpus: Path) -> list[tuple[str, tuple[Card, ...], str]]:
+    """(game, cards, description) of every show line in the PokerStars logs."""
+    pattern = re.compile(
+        r"(?:shows \[([^\]]+)\] \((.*)\)|showed \[([^\]]+)\] and (?:won \([^)]*\)|lost) with (.*))$"
+    )
+    found = []
+    for path in sorted((corpus / "pokerstars").glob("*.txt")):
+        game = "razz" if "Razz" in path.name else "stud8" if "StudHL" in path.name else "stud"
+        for line in path.read_bytes().decode("utf-8-sig", errors="replace").splitlines():
+            match = pattern.search(line.rstrip())
+            if match:
+                cards = match.group(1) or match.group(3)
+                found.append((game, parse_cards(cards), match.group(2) or match.group(4)))
+    return found
+
+
+def test_names_match_pokerstars_logs(corpus: Path) -> None:
+    shows = corpus_shows(corpus)
+    assert len(shows) >= 40
+    wrong = []
+    for game, cards, logged in shows:
+        if game == "razz":
+            ours = f"Lo: {describe(low_a5(cards))}"
+        elif game == "stud8":
+            low = low8(cards)
+            ours = f"HI: {describe(high(cards))}" + ("" if low is None else f"; LO: {describe(low)}")
+        else:
+            ours = describe(high(cards))
+        if ours != logged:
+            wrong.append((game, " ".join(map(str, cards)), logged, ours))
+    assert not wrong
