@@ -4,6 +4,7 @@ Importing this package registers every dialect.
 """
 
 from studbook.grammar import fulltilt, pokerstars  # noqa: F401  (registers the dialects)
+from studbook.grammar import studbook as studbook_format  # noqa: F401  (our own log format)
 from studbook.grammar.parse import ParseError, ParseResult, Skipped, expand_paths, parse_block, parse_file
 
 __all__ = ["ParseError", "ParseResult", "Skipped", "expand_paths", "parse_block", "parse_file"]

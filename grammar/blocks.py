@@ -2,7 +2,8 @@
 
 A block starts at a line that some dialect recognises as a hand header and runs to the next
 header; blank lines around it are trimmed. Non-blank text before the first header (or a file
-with no header at all) becomes a block with no dialect, so it is reported, never dropped.
+with no header at all) becomes a block with no dialect, so it is reported, never dropped; only
+``#`` comment lines (allowed in studbook's own log format) may stand before the first hand.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ def _trimmed(file: str, start: int, lines: list[str], dialect: Dialect | None) -
     begin = 0
     while begin < end and not lines[begin]:
         begin += 1
-    if begin == end:
-        return None
+    if begin == end or dialect is None and all(not line or line.startswith("#") for line in lines):
+        return None  # blank lines, or comments before the first hand of a hand-written log
     return Block(file, start + begin, lines[begin:end], dialect)
 
 

@@ -76,7 +76,8 @@ def register(dialect_class: type[Dialect]) -> type[Dialect]:
     """Class decorator: make a dialect known to :func:`detect_dialect`."""
     global _HEADER_PREFIX
     _DIALECTS.append(dialect_class())
-    _HEADER_PREFIX = re.compile("|".join(f"(?:{d.header.pattern})" for d in _DIALECTS))
+    unnamed = (re.sub(r"\(\?P<\w+>", "(?:", d.header.pattern) for d in _DIALECTS)  # hand_id is in each
+    _HEADER_PREFIX = re.compile("|".join(f"(?:{pattern})" for pattern in unnamed))
     return dialect_class
 
 

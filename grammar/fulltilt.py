@@ -1,1 +1,103 @@
-"""placeholder"""
+"""Full Tilt Poker stud logs: the dialect and its site-specific line handlers (``fulltilt.lark``).
+
+Full Tilt writes the ante in the header (``Ante $0.50``), completions as ``completes it to``,
+raises as ``raises to`` (no increment), labels hi/lo awards (``wins the high pot``), announces
+who brings in (``is low with [2s]``) and, in tournaments, the pot at each street marker.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from lark import Token
+
+from studbook.events import Collect, Note
+from studbook.grammar.dialect import register
+from studbook.grammar.transform import HandTransformer, StudDialect
+
+# Groups of the header terminal (fulltilt.lark).
+_HAND_ID, _TOURNAMENT_ID, _TABLE, _ATTRIBUTES, _SMALL, _BIG, _ANTE = 1, 3, 4, 5, 6, 7, 8
+_STRUCTURE, _GAME, _TIME, _ZONE, _DATE, _ET_TIME, _ET_DATE = 9, 10, 11, 12, 13, 14, 15
+_MAX_SEATS = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
+_HALVES = {"high": ("pot", "hi"), "low": ("pot", "lo"), "main": ("main", None), "side": ("side", None),
+           None: ("pot", None)}
+
+_ACTION = "an action (NAME checks, folds, bets, calls, raises to, completes it to ...)"
+_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
+
+
+class FullTiltTransformer(HandTransformer):
+    site = "fulltilt"
+    variants: ClassVar[dict[str, str]] = {
+        "stud hi": "stud", "7 card stud": "stud", "stud h/l": "stud8", "stud hi/lo": "stud8",
+        "7 card stud hi/lo": "stud8", "razz": "razz", "5 card stud": "stud5", "5 card stud hi": "stud5",
+        "5-card stud hi": "stud5",
+    }
+    notes: ClassVar[dict[str, str]] = {
+        "CHAT": "chat", "TIME_LEFT": "timeout", "TIMED_OUT": "timeout", "RETURNED": "sitting_out",
+        "SITTING_OUT": "sitting_out", "STANDS_UP": "leave", "SITS_DOWN": "join", "ADDS": "other",
+        "BRING_IN_CARD": "bring_in_card",
+    }
+    expected: ClassVar[dict[str, str]] = {
+        "HEADER": "a Full Tilt hand header", "SEAT": "a seat (Seat N: NAME (STACK))",
+        "ANTE": "an ante (NAME antes AMOUNT)",
+        "ANTE_RETURNED": "a returned ante (Ante of AMOUNT returned to NAME)",
+        **{name: f"{number} street (*** {number.upper()} STREET ***)" for name, number in (
+            ("SECOND", "2nd"), ("THIRD", "3rd"), ("FOURTH", "4th"), ("FIFTH", "5th"), ("SIXTH", "6th"),
+            ("SEVENTH", "7th"))},
+        "DEAL": "a deal (Dealt to NAME [cards])", "BRING_IN": "a bring-in (NAME brings in for AMOUNT)",
+        **dict.fromkeys(("COMPLETE", "CHECK", "FOLD", "BET", "CALL", "RAISE_TO"), _ACTION),
+        "UNCALLED": "an uncalled bet (Uncalled bet of AMOUNT returned to NAME)",
+        **dict.fromkeys(("SHOW", "MUCK"), "a show or muck (NAME shows [cards] ...)"),
+        "WIN": "a pot award (NAME wins the pot (AMOUNT))",
+        **dict.fromkeys(notes, "a table note (chat, is low with, sits down ...)"),
+        "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
+        "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)",
+        **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
+                         "SEAT_SITTING_OUT"), _SUMMARY_SEAT),
+        "$END": "the end of the hand",
+    }
+
+    def on_header(self, token: Token, match: re.Match[str]) -> None:
+        """Cash or tournament: stakes and ante sit between the table and the game."""
+        tournament_id = match.group(_TOURNAMENT_ID)
+        self.hand.set_money(None if tournament_id else self.currency_of(match.group(_SMALL)))
+        ante = self.money(token, match, _ANTE) if match.group(_ANTE) else None
+        self.header_facts(token, match, _GAME, _STRUCTURE, (_DATE, _TIME, _ZONE, _ET_DATE, _ET_TIME),
+                          hand_id=match.group(_HAND_ID), currency=self.hand.currency,
+                          table=match.group(_TABLE), max_seats=self.max_seats(match.group(_ATTRIBUTES)),
+                          small_bet=self.money(token, match, _SMALL), big_bet=self.money(token, match, _BIG),
+                          ante=ante, tournament_id=tournament_id)
+
+    @staticmethod
+    def max_seats(attributes: str | None) -> int | None:
+        """``(6 max)`` or ``(heads up)`` after the table name; nothing said, nothing assumed."""
+        found = _MAX_SEATS.search(attributes or "")
+        if found is None:
+            return None
+        return int(found.group(1)) if found.group(1) else 2
+
+    def on_street(self, token: Token, match: re.Match[str]) -> None:
+        """A street marker; tournaments add the pot so far, kept as a ``pot`` note."""
+        super().on_street(token, match)
+        if match.group(1):
+            self.emit(Note(self.hand.offset + token.line, "pot", match.group(1)))
+
+    def on_ante_returned(self, token: Token, match: re.Match[str]) -> None:
+        """``Ante of $x returned to NAME``: money given back, like an uncalled bet."""
+        self.on_uncalled(token, match)
+
+    def on_win(self, token: Token, match: re.Match[str]) -> None:
+        """``wins the high pot ($125) with ...``: the site labels halves and side pots."""
+        pot, half = _HALVES[match.group(2)]
+        self.emit(Collect(*self.who(token, match), self.money(token, match, 3), pot, half))
+
+
+@register
+class FullTilt(StudDialect):
+    name = "fulltilt"
+    header = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<hand_id>\d+):")
+    grammar_file = "fulltilt.lark"
+    transformer_class = FullTiltTransformer
+    game_groups: ClassVar[dict[str, int]] = {"HEADER": _GAME}

@@ -1,1 +1,106 @@
-"""placeholder"""
+"""PokerStars stud logs: the dialect and its site-specific line handlers (``pokerstars.lark``).
+
+Actions are ``Name: verb``. A completion is written as a raise (``raises $0.02 to $0.04``) or,
+by the bring-in seat, as ``bets``: both stay Raise/Bet here (the replayer knows the bring-in).
+Ante and bring-in amounts are never in the header, only in the action lines.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from lark import Token
+
+from studbook.cards import Card
+from studbook.events import Collect
+from studbook.grammar.dialect import register
+from studbook.grammar.transform import HandTransformer, StudDialect
+
+# Groups of the two header terminals (pokerstars.lark) after "home" (1), hand id (2) and home-game
+# club (3); "when" is the first of five time fields.
+_CASH = {"mix": 4, "game": 5, "structure": 6, "small": 7, "big": 8, "iso": 9, "when": 10}
+_TOURNAMENT = {"tournament": 4, "mix": 5, "game": 6, "structure": 7, "level": 8, "small": 9, "big": 10,
+               "when": 11}
+
+_ACTION = "an action (NAME: checks, folds, bets, calls, raises ...)"
+_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
+
+
+class PokerStarsTransformer(HandTransformer):
+    site = "pokerstars"
+    variants: ClassVar[dict[str, str]] = {
+        "7 card stud": "stud", "7 card stud hi/lo": "stud8", "razz": "razz", "5 card stud": "stud5",
+    }
+    notes: ClassVar[dict[str, str]] = {
+        "CHAT": "chat", "JOINS": "join", "LEAVES": "leave", "REMOVED": "leave", "CONNECTION": "connection",
+        "SITTING_OUT": "sitting_out", "TIMED_OUT": "timeout", "CAPPED": "capped",
+        "PAIR_ON_BOARD": "pair_on_board", "NO_LOW": "no_low", "TOURNAMENT": "tournament",
+    }
+    expected: ClassVar[dict[str, str]] = {
+        "CASH_HEADER": "a PokerStars hand header", "TOURNAMENT_HEADER": "a PokerStars hand header",
+        "TABLE": "the table line (Table 'NAME' 8-max)", "SEAT": "a seat (Seat N: NAME (STACK in chips))",
+        "ANTE": "an ante (NAME: posts the ante AMOUNT)",
+        "THIRD": "3rd street (*** 3rd STREET ***)", "FOURTH": "4th street (*** 4th STREET ***)",
+        "FIFTH": "5th street (*** 5th STREET ***)", "SIXTH": "6th street (*** 6th STREET ***)",
+        "RIVER": "the river (*** RIVER ***)",
+        "DEAL": "a deal (Dealt to NAME [cards])", "BRING_IN": "a bring-in (NAME: brings in for AMOUNT)",
+        **dict.fromkeys(("CHECK", "FOLD", "BET", "CALL", "RAISE"), _ACTION),
+        "UNCALLED": "an uncalled bet (Uncalled bet (AMOUNT) returned to NAME)",
+        **dict.fromkeys(("SHOW", "MUCK"), "a show or muck (NAME: shows [cards] (...))"),
+        "COLLECT": "a collection (NAME collected AMOUNT from pot)",
+        **dict.fromkeys(notes, "a table note (chat, joins, leaves ...)"),
+        "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
+        "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)", "BOARD": "the board (Board [card])",
+        **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
+                         "SEAT_SITTING_OUT"), _SUMMARY_SEAT),
+        "$END": "the end of the hand",
+    }
+
+    def on_cash_header(self, token: Token, match: re.Match[str]) -> None:
+        """Ring game (or home-game ring): $ or an ISO code means real money, else play chips."""
+        self.hand.set_money(self.currency_of(match.group(_CASH["small"]), match.group(_CASH["iso"])))
+        self.read_header(token, match, _CASH, tournament_id=None, level=None)
+
+    def on_tournament_header(self, token: Token, match: re.Match[str]) -> None:
+        """Tournament: chips, and a level whose small/big bets are in brackets (not the ante)."""
+        self.hand.set_money(None)
+        self.read_header(token, match, _TOURNAMENT, tournament_id=match.group(_TOURNAMENT["tournament"]),
+                         level=match.group(_TOURNAMENT["level"]))
+
+    def read_header(self, token: Token, match: re.Match[str], fields: dict[str, int], **facts: object
+                    ) -> None:
+        """What both header kinds say, from their groups ``fields``."""
+        when = fields["when"]
+        self.header_facts(token, match, fields["game"], fields["structure"], tuple(range(when, when + 5)),
+                          hand_id=match.group(2), currency=self.hand.currency,
+                          small_bet=self.money(token, match, fields["small"]),
+                          big_bet=self.money(token, match, fields["big"]),
+                          game_label=match.group(fields["mix"]), home_game=bool(match.group(1)), **facts)
+
+    def on_table(self, token: Token, match: re.Match[str]) -> None:
+        table, max_seats, _play_money = match.groups()
+        self.hand.facts.update(table=table, max_seats=int(max_seats) if max_seats else None)
+
+    def on_collect(self, token: Token, match: re.Match[str]) -> None:
+        """``collected $X from pot|main pot|side pot-2``; the halves of a split are not labelled."""
+        pot = match.group(3).replace(" pot", "")  # pot, main, side, side-2
+        self.emit(Collect(*self.who(token, match), self.money(token, match, 2), pot))
+
+    def on_board(self, token: Token, match: re.Match[str]) -> None:
+        self.hand.summary["board"] = self.cards(token, match, 1)
+
+    def community(self, token: Token, match: re.Match[str]) -> tuple[Card, ...]:
+        """``*** RIVER *** [6h]``: one card for everyone when the deck runs short."""
+        return self.cards(token, match, 1) if match.re.groups and match.group(1) is not None else ()
+
+
+@register
+class PokerStars(StudDialect):
+    name = "pokerstars"
+    header = re.compile(r"(?:PokerStars|POKERSTARS)(?: Home Game)? (?:Game|Hand|GAME|Zoom Hand) "
+                        r"#(?P<hand_id>\d+):")
+    grammar_file = "pokerstars.lark"
+    transformer_class = PokerStarsTransformer
+    game_groups: ClassVar[dict[str, int]] = {"CASH_HEADER": _CASH["game"],
+                                             "TOURNAMENT_HEADER": _TOURNAMENT["game"]}

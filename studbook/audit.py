@@ -34,14 +34,26 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
             for v in replay.violations
         ],
         "seats": [
-            {"seat": s.seat, "player": s.player, "committed": s.committed, "collected": s.collected,
-             "logged_collected": s.logged_collected, "net": s.net}
+            {
+                "seat": s.seat,
+                "player": s.player,
+                "committed": s.committed,
+                "collected": s.collected,
+                "logged_collected": s.logged_collected,
+                "net": s.net,
+            }
             for s in replay.seats
         ],
         "pots": [
-            {"amount": p.amount, "eligible": list(p.eligible), "reason": p.reason,
-             "winners": [{"player": w.player, "amount": w.amount, "half": w.half, "hand": w.hand_name}
-                         for w in p.winners]}
+            {
+                "amount": p.amount,
+                "eligible": list(p.eligible),
+                "reason": p.reason,
+                "winners": [
+                    {"player": w.player, "amount": w.amount, "half": w.half, "hand": w.hand_name}
+                    for w in p.winners
+                ],
+            }
             for p in replay.pots
         ],
         "total_pot": replay.total_pot,
@@ -68,15 +80,24 @@ def _street_tables(replay: Replay) -> list[Table]:
         title = "Antes" if street == 0 else f"{Street(street).label} street"
         table = Table(title=title, title_justify="left", expand=False)
         for column in ("line", "actor", "action", "amount", "to", "pot", "stack", "verdict"):
-            table.add_column(column, justify="right" if column in ("line", "amount", "to", "pot", "stack") else "left")
+            table.add_column(
+                column, justify="right" if column in ("line", "amount", "to", "pot", "stack") else "left"
+            )
         for record in records:
             actor = record.player
             if record.expected_actor and record.expected_actor != record.player:
                 actor += f" (expected {record.expected_actor})"
             action = record.action + (" all-in" if record.all_in else "")
-            table.add_row(str(record.line), actor, action, money(record.amount) if record.amount else "",
-                          money(record.to) if record.to else "", money(record.pot), money(record.stack),
-                          _verdict(record.violations))
+            table.add_row(
+                str(record.line),
+                actor,
+                action,
+                money(record.amount) if record.amount else "",
+                money(record.to) if record.to else "",
+                money(record.pot),
+                money(record.stack),
+                _verdict(record.violations),
+            )
         tables.append(table)
     return tables
 
@@ -96,7 +117,9 @@ def ruling_lines(replay: Replay) -> list[str]:
         for winner in pot.winners:
             half = {"hi": "high half", "lo": "low half"}.get(winner.half or "", "")
             why = f" with {winner.hand_name}" if winner.hand_name else ""
-            lines.append(f"  {winner.player} wins {money(winner.amount)}{' of the ' + half if half else ''}{why}")
+            lines.append(
+                f"  {winner.player} wins {money(winner.amount)}{' of the ' + half if half else ''}{why}"
+            )
     rake = f"Rake {money(replay.rake)}"
     if replay.logged_rake is not None and replay.logged_rake != replay.rake:
         rake += f" (the log says {money(replay.logged_rake)})"
@@ -104,8 +127,10 @@ def ruling_lines(replay: Replay) -> list[str]:
     disagreements = [s for s in replay.seats if s.collected != s.logged_collected]
     if disagreements:
         for seat in disagreements:
-            lines.append(f"The log gives {seat.player} {money(seat.logged_collected)}; "
-                         f"the rules give {money(seat.collected)}")
+            lines.append(
+                f"The log gives {seat.player} {money(seat.logged_collected)}; "
+                f"the rules give {money(seat.collected)}"
+            )
     else:
         lines.append("The log's awards agree with the rules.")
     return lines
@@ -114,8 +139,10 @@ def ruling_lines(replay: Replay) -> list[str]:
 def render_text(replay: Replay) -> Group:
     """A rich renderable: header, the street tables, the ruling and all violations."""
     hand = replay.hand
-    head = Text(f"{hand.site} hand {hand.hand_id} · {hand.variant} · {hand.source.file}:{hand.source.first_line}",
-                style="bold")
+    head = Text(
+        f"{hand.site} hand {hand.hand_id} · {hand.variant} · {hand.source.file}:{hand.source.first_line}",
+        style="bold",
+    )
     parts: list[Any] = [head, *_street_tables(replay), Text("Ruling", style="bold")]
     parts.extend(Text(line) for line in ruling_lines(replay))
     seats = Table(title="Results", title_justify="left")
@@ -123,14 +150,21 @@ def render_text(replay: Replay) -> Group:
         seats.add_column(column, justify="left" if column == "player" else "right")
     money = _money(replay)
     for seat in replay.seats:
-        seats.add_row(str(seat.seat), seat.player, money(seat.committed), money(seat.collected), money(seat.net))
+        seats.add_row(
+            str(seat.seat), seat.player, money(seat.committed), money(seat.collected), money(seat.net)
+        )
     parts.append(seats)
     if replay.violations:
         parts.append(Text(f"{len(replay.violations)} violation(s):", style="bold"))
         for violation in replay.violations:
             rule = f" [{violation.rule}]" if violation.rule else ""
-            parts.append(Text(f"  line {violation.line}: {violation.severity} {violation.code}{rule}: "
-                              f"{violation.message}", style=_SEVERITY_STYLE[violation.severity]))
+            parts.append(
+                Text(
+                    f"  line {violation.line}: {violation.severity} {violation.code}{rule}: "
+                    f"{violation.message}",
+                    style=_SEVERITY_STYLE[violation.severity],
+                )
+            )
     else:
         parts.append(Text("No violations.", style="green"))
     return Group(*parts)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -24,7 +23,9 @@ app = typer.Typer(
 )
 
 Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched recursively) or glob patterns.")]
-JsonFlag = Annotated[bool, typer.Option("--json", help="Write one JSON object per hand block instead of text.")]
+JsonFlag = Annotated[
+    bool, typer.Option("--json", help="Write one JSON object per hand block instead of text.")
+]
 
 
 def _echo_json(obj: dict) -> None:
@@ -45,30 +46,51 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             counts["blocks"] += 1
             if isinstance(result, Hand):
                 counts["parsed"] += 1
-                record = {"file": str(path), "line": result.source.first_line, "hand_id": result.hand_id,
-                          "site": result.site, "variant": result.variant, "hand": hand_to_dict(result)}
+                record = {
+                    "file": str(path),
+                    "line": result.source.first_line,
+                    "hand_id": result.hand_id,
+                    "site": result.site,
+                    "variant": result.variant,
+                    "hand": hand_to_dict(result),
+                }
             elif isinstance(result, Skipped):
                 counts["skipped"] += 1
-                record = {"file": str(path), "line": result.line, "hand_id": result.hand_id,
-                          "site": result.site, "variant": None, "skipped": result.game}
+                record = {
+                    "file": str(path),
+                    "line": result.line,
+                    "hand_id": result.hand_id,
+                    "site": result.site,
+                    "variant": None,
+                    "skipped": result.game,
+                }
             else:
                 counts["errors"] += 1
                 errors.append(result)
-                record = {"file": str(path), "line": result.line, "hand_id": result.hand_id,
-                          "site": result.site, "variant": None,
-                          "error": {"line": result.line, "column": result.column, "message": result.message}}
+                record = {
+                    "file": str(path),
+                    "line": result.line,
+                    "hand_id": result.hand_id,
+                    "site": result.site,
+                    "variant": None,
+                    "error": {"line": result.line, "column": result.column, "message": result.message},
+                }
             if as_json:
                 _echo_json(record)
         totals.update(counts)
         totals["files"] += 1
         if not as_json:
-            typer.echo(f"{path}: {counts['blocks']} found, {counts['parsed']} parsed, "
-                       f"{counts['skipped']} skipped (not stud), {counts['errors']} errors")
+            typer.echo(
+                f"{path}: {counts['blocks']} found, {counts['parsed']} parsed, "
+                f"{counts['skipped']} skipped (not stud), {counts['errors']} errors"
+            )
             for error in errors:
                 typer.echo(f"  {error}")
     if not as_json:
-        typer.echo(f"total: {totals['files']} files, {totals['blocks']} found, {totals['parsed']} parsed, "
-                   f"{totals['skipped']} skipped (not stud), {totals['errors']} errors")
+        typer.echo(
+            f"total: {totals['files']} files, {totals['blocks']} found, {totals['parsed']} parsed, "
+            f"{totals['skipped']} skipped (not stud), {totals['errors']} errors"
+        )
     raise typer.Exit(1 if totals["errors"] else 0)
 
 
@@ -87,7 +109,9 @@ def _rules(options: list[str] | None):
 @app.command()
 def showdown(
     hands: Annotated[list[str], typer.Argument(help='One quoted hand per argument, e.g. "Ac Ad Kh Qs Jc".')],
-    game: Annotated[str, typer.Option("--game", "-g", help="stud, stud8, razz, stud5 or descubierto.")] = "stud",
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="stud, stud8, razz, stud5 or descubierto.")
+    ] = "stud",
     rule: RuleOptions = None,
 ) -> None:
     """Rank the given hands under a variant's rules and name them."""
@@ -96,7 +120,9 @@ def showdown(
     from studbook.showdown import rank_hands
 
     if game not in VARIANTS:
-        raise typer.BadParameter(f"unknown game {game!r}; choose from {', '.join(VARIANTS)}", param_hint="--game")
+        raise typer.BadParameter(
+            f"unknown game {game!r}; choose from {', '.join(VARIANTS)}", param_hint="--game"
+        )
     try:
         parsed = [parse_cards(text) for text in hands]
     except CardError as error:
@@ -124,3 +150,18 @@ def showdown(
 
 def main() -> None:
     app()
+
+
+from studbook.analytics import commands as analytics  # noqa: E402  (registration only, issue #4)
+
+app.command("import")(analytics.import_command)
+app.command("stats")(analytics.stats_command)
+app.command("players")(analytics.players_command)
+app.command("rejects")(analytics.rejects_command)
+app.command("query")(analytics.query_command)
+app.command("export")(analytics.export_command)
+
+from studbook.reports import commands as reports  # noqa: E402  (registration only, issue #5)
+
+app.command("report")(reports.report_command)
+app.command("replay")(reports.replay_command)

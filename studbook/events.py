@@ -161,7 +161,8 @@ class Note:
 
     ``kind`` is a short tag (``chat``, ``join``, ``leave``, ``connection``, ``sitting_out``,
     ``timeout``, ``capped``, ``pair_on_board``, ``no_low``, ``bring_in_card``, ``tournament``,
-    ``other``) so later stages can use what a site announces (e.g. ``Betting is capped``).
+    ``pot``, ``other``) so later stages can use what a site announces (e.g. ``Betting is capped``;
+    ``pot``: the running pot a Full Tilt tournament street marker states).
     """
 
     line: int

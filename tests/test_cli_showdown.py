@@ -10,8 +10,9 @@ runner = CliRunner()
 
 
 def test_descubierto_figuras_example_from_the_issue() -> None:
-    result = runner.invoke(app, ["showdown", "--game", "descubierto", "Ac Ad Kh Qs Jc", "Ah Kc Qd Jd Js",
-                                 "Qh Qc Tc Td As"])
+    result = runner.invoke(
+        app, ["showdown", "--game", "descubierto", "Ac Ad Kh Qs Jc", "Ah Kc Qd Jd Js", "Qh Qc Tc Td As"]
+    )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("#1") and "figuras, A-A-K-Q-J" in lines[0]
@@ -28,14 +29,20 @@ def test_stud8_split_and_no_low_scoop() -> None:
 
 
 def test_razz_tie_is_a_split() -> None:
-    result = runner.invoke(app, ["showdown", "-g", "razz", "7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d", "7h 6c 3d 2h Ac"])
+    result = runner.invoke(
+        app, ["showdown", "-g", "razz", "7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d", "7h 6c 3d 2h Ac"]
+    )
     assert result.exit_code == 0
     assert result.output.splitlines()[-1] == "low: #1 and #2 split"
 
 
 def test_bad_input_is_a_message_not_a_traceback() -> None:
-    for args in (["showdown", "Xx Ah"], ["showdown", "As Ah", "As Kd"], ["showdown", "-g", "omaha", "As"],
-                 ["showdown", "--rule", "max_raise=3", "As"]):
+    for args in (
+        ["showdown", "Xx Ah"],
+        ["showdown", "As Ah", "As Kd"],
+        ["showdown", "-g", "omaha", "As"],
+        ["showdown", "--rule", "max_raise=3", "As"],
+    ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2, args
         assert "Traceback" not in result.output

@@ -16,8 +16,20 @@ ROOT = Path(__file__).resolve().parent.parent
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     result = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(ROOT)],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     return next(out.glob("studbook-*.whl"))
@@ -25,23 +37,33 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_contains_mapped_packages_and_grammars(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    for module in ("studbook/grammar/__init__.py", "studbook/analytics/__init__.py", "studbook/reports/__init__.py",
-                   "studbook/grammar/pokerstars.lark", "studbook/grammar/fulltilt.lark",
-                   "studbook/grammar/common.lark"):
+    for module in (
+        "studbook/grammar/__init__.py",
+        "studbook/analytics/__init__.py",
+        "studbook/reports/__init__.py",
+        "studbook/grammar/pokerstars.lark",
+        "studbook/grammar/fulltilt.lark",
+        "studbook/grammar/common.lark",
+    ):
         assert module in names, module
 
 
 def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
     code = (
         "import studbook.grammar, studbook.analytics, studbook.reports, pathlib;"
         "from studbook.grammar.dialect import dialects;"
         "print(studbook.grammar.__file__); [d.parser for d in dialects()]; print('grammars ok')"
     )
     env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
     assert result.returncode == 0, result.stderr
     assert str(target) in result.stdout
     assert "grammars ok" in result.stdout

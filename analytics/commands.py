@@ -1,0 +1,182 @@
+"""The database commands of the CLI (import, stats, players, rejects, query, export) as typer functions.
+
+``studbook/cli.py`` registers them. Problems a user can fix (a missing database, bad SQL, a bad
+option) end with a one-line message and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import duckdb
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from studbook.analytics import output
+from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing
+from studbook.analytics.export import EXPORTERS
+from studbook.analytics.importer import DEFAULT_BATCH, ImportSummary, run_import
+from studbook.analytics.worker import FileResult
+from studbook.grammar import expand_paths
+from studbook.rules.variants import VARIANTS, RuleError, Rules
+
+Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
+Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
+STAT_KEY = ("player", "game", "unit")
+HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
+            "wtsd", "won_at_showdown", "aggression_factor")
+TRANSPOSE_UP_TO = 8  # stat rows shown side by side as columns in table form
+
+
+class UserError(Exception):
+    """A mistake in the command line itself."""
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    try:
+        yield
+    except (UserError, DatabaseError, RuleError, duckdb.Error) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _check_format(fmt: str, known: tuple[str, ...] | list[str] = output.FORMATS) -> None:
+    if fmt not in known:
+        raise UserError(f"unknown format {fmt!r}: use one of {', '.join(known)}")
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
+                    TextColumn("{task.fields[hands]:,} hands"),
+                    TextColumn("{task.fields[rate]:,.0f} hands/s"), TimeElapsedColumn(),
+                    console=console, disable=not console.is_terminal)
+
+
+def _print_summary(summary: ImportSummary, db: Path) -> None:
+    lines = [
+        ("files", summary.files),
+        ("hand blocks found", summary.found),
+        ("  imported", summary.imported),
+        ("  already present", summary.already_present),
+        ("  skipped (not stud)", summary.skipped),
+        ("  rejected (parse errors)", summary.rejected),
+        ("hands imported with rule violations", summary.hands_with_violations),
+        *((f"  {code}", count) for code, count in sorted(summary.violations.items())),
+    ]
+    width = max(len(label) for label, _ in lines)
+    for label, count in lines:
+        typer.echo(f"{label:<{width}}  {count:>8,}")
+    typer.echo(f"database: {db}")
+
+
+def import_command(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or glob patterns.")],
+    db: Db = Path(DEFAULT_DB),
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parse and replay.")]
+    = 1,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE for the replay.")]
+    = None,
+    batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction (whole files).")]
+    = DEFAULT_BATCH,
+) -> None:
+    """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing."""
+    with _user_errors():
+        rule_args = tuple(rule or ())
+        Rules.parse(rule_args)
+        files = [path.resolve() for path in expand_paths(paths)]
+        missing = [str(path) for path in files if not path.exists()]
+        if missing:
+            raise UserError(f"no such file or folder: {', '.join(missing)}")
+        console = Console(stderr=True)
+        started = time.perf_counter()
+        with _progress(console) as progress:
+            task = progress.add_task("import", total=len(files), hands=0, rate=0.0)
+            hands = 0
+
+            def advance(result: FileResult) -> None:
+                nonlocal hands
+                hands += result.hands
+                progress.update(task, advance=1, hands=hands, rate=hands / (time.perf_counter() - started))
+
+            summary = run_import(files, db, jobs, rule_args, batch, on_file=advance)
+    _print_summary(summary, db)
+
+
+def stats_command(
+    db: Db = Path(DEFAULT_DB),
+    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    game: Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
+    = None,
+    since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
+                                                   formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
+    streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead.")] = False,
+    fmt: Format = "table",
+) -> None:
+    """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ..."""
+    with _user_errors():
+        _check_format(fmt)
+        if game is not None and game not in VARIANTS:
+            raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
+        macro = "player_street_stats_for" if streets else "player_stats_for"
+        con = open_existing(db)
+        frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
+                        params=[player, game, since, min_hands]).pl()
+    key = ("player", "game", "street") if streets else STAT_KEY
+    if fmt == "table" and not streets and frame.height > TRANSPOSE_UP_TO:
+        frame = frame.select(HEADLINE)
+    output.write(frame, fmt, key=key, max_transposed=0 if streets else TRANSPOSE_UP_TO)
+
+
+def players_command(db: Db = Path(DEFAULT_DB), fmt: Format = "table") -> None:
+    """Players in the database, with hands, games and sites."""
+    _query_view("SELECT * FROM players", db, fmt)
+
+
+def rejects_command(
+    db: Db = Path(DEFAULT_DB),
+    raw: Annotated[bool, typer.Option("--raw", help="Include each block's text.")] = False,
+    fmt: Format = "table",
+) -> None:
+    """Blocks that could not be imported, with file, line and the reason."""
+    _query_view("SELECT * FROM rejected ORDER BY file, line" if raw else "SELECT * FROM rejects", db, fmt)
+
+
+def query_command(
+    sql: Annotated[str, typer.Argument(help="Any SQL over the tables and views (read-only).")],
+    db: Db = Path(DEFAULT_DB),
+    fmt: Format = "table",
+) -> None:
+    """Run SQL against the database, e.g. "SELECT * FROM player_stats WHERE hands > 100"."""
+    _query_view(sql, db, fmt)
+
+
+def _query_view(sql: str, db: Path, fmt: str) -> None:
+    with _user_errors():
+        _check_format(fmt)
+        con = open_existing(db)
+        result = con.sql(sql)
+        if result is None:
+            raise UserError("the statement returned no rows to show")
+        frame = result.pl()
+    output.write(frame, fmt)
+
+
+def export_command(
+    fmt: Annotated[str, typer.Option("--format", help=f"Export format: {' | '.join(EXPORTERS)}.")],
+    out: Annotated[Path, typer.Option("--out", help="Folder to write into.", file_okay=False)],
+    db: Db = Path(DEFAULT_DB),
+) -> None:
+    """Export the stored tables (Parquet: one file per table)."""
+    with _user_errors():
+        _check_format(fmt, list(EXPORTERS))
+        written = EXPORTERS[fmt](open_existing(db), out)
+    for path in written:
+        typer.echo(str(path))

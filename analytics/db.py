@@ -1,0 +1,76 @@
+"""Opening a studbook database: create or check the schema, refresh the views, fail with a clear message."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+SCHEMA_VERSION = 1
+DEFAULT_DB = "studbook.duckdb"
+DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected")
+
+
+class DatabaseError(Exception):
+    """A problem the user can fix: no database, a locked or foreign file, a bad query."""
+
+
+def sql_file(name: str) -> str:
+    return files("studbook.analytics").joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def arrow_schemas() -> dict[str, pa.Schema]:
+    """The Arrow schema of every table, read from schema.sql so the loader and DDL never disagree."""
+    con = duckdb.connect()
+    con.execute(sql_file("schema.sql"))
+    return {name: con.sql(f"SELECT * FROM {name} LIMIT 0").to_arrow_table().schema for name in DATA_TABLES}
+
+
+def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
+    try:
+        return duckdb.connect(str(path), read_only=read_only)
+    except duckdb.Error as error:
+        raise DatabaseError(f"cannot open {path}: {error}") from None
+
+
+def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    try:
+        found = con.execute("SELECT max(version) FROM schema_version").fetchall()[0][0]
+    except duckdb.CatalogException:
+        raise DatabaseError(f"{path} is not a studbook database (no schema_version table)") from None
+    if found != SCHEMA_VERSION:
+        raise DatabaseError(f"{path} has schema version {found}; this studbook needs {SCHEMA_VERSION}: "
+                            "import into a new database")
+
+
+def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
+    """Open or create the database, with the tables of schema.sql and the current views."""
+    con = _connect(path, read_only=False)
+    con.execute("BEGIN")
+    try:
+        con.execute(sql_file("schema.sql"))
+        con.execute("INSERT INTO schema_version SELECT ? WHERE NOT EXISTS (FROM schema_version)",
+                    [SCHEMA_VERSION])
+        _check_version(con, path)
+        con.execute(sql_file("stats.sql"))
+    except DatabaseError:
+        con.close()
+        raise
+    except duckdb.Error as error:
+        con.close()
+        raise DatabaseError(f"cannot set up {path} as a studbook database: {error}") from None
+    con.execute("COMMIT")
+    return con
+
+
+def open_existing(path: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to a database that ``studbook import`` made."""
+    if not path.is_file():
+        raise DatabaseError(f"no database at {path}: run `studbook import PATH... --db {path}` first")
+    con = _connect(path, read_only=True)
+    _check_version(con, path)
+    return con

@@ -1,0 +1,105 @@
+"""The single writer: loads batches of whole files into DuckDB, one transaction per batch.
+
+A batch is inserted from Arrow tables with set-based SQL, never row by row. A hand whose key
+(site, hand_id) is already stored, or that appeared earlier in the same batch, is left out with
+all its rows, so importing a hand again changes nothing; a rejected block is keyed by (file,
+line). Because a batch commits whole or not at all, a killed import leaves only complete files
+behind, and re-running it loads exactly what is missing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from studbook.analytics.rows import HAND_TABLES
+from studbook.analytics.worker import HAND_INDEX, FileResult
+
+
+@dataclass(slots=True)
+class BatchOutcome:
+    """What one committed batch added: new hands, hands already stored, and the new hands with
+    violations (in all, and by code)."""
+
+    imported: int = 0
+    already_present: int = 0
+    hands_with_violations: int = 0
+    violations: Counter[str] = field(default_factory=Counter)
+
+
+def _concat(results: Sequence[FileResult], name: str) -> pa.Table:
+    """One table of a batch, with each file's hand index shifted to be unique in the batch."""
+    parts, offset = [], 0
+    for result in results:
+        table = result.tables[name]
+        if name != "rejected":
+            column = table.schema.get_field_index(HAND_INDEX)
+            shifted = pc.add(table.column(column), pa.scalar(offset, pa.int32()))
+            table = table.set_column(column, HAND_INDEX, shifted)
+        parts.append(table)
+        offset += result.hands
+    return pa.concat_tables(parts)
+
+
+_NEW_HANDS = f"""
+CREATE OR REPLACE TEMP TABLE batch_new AS
+SELECT {HAND_INDEX} FROM batch_hands AS b
+WHERE NOT EXISTS (FROM hands AS h WHERE h.site = b.site AND h.hand_id = b.hand_id)
+QUALIFY row_number() OVER (PARTITION BY site, hand_id ORDER BY {HAND_INDEX}) = 1
+"""
+
+_NEW_REJECTS = """
+INSERT INTO rejected BY NAME
+SELECT * FROM batch_rejected AS b
+WHERE NOT EXISTS (FROM rejected AS r WHERE r.file = b.file AND r.line = b.line)
+QUALIFY row_number() OVER (PARTITION BY file, line) = 1
+"""
+
+# A block that once failed and now parses (a newer studbook) is no longer a reject.
+_NOW_PARSED = """
+DELETE FROM rejected AS r WHERE EXISTS (FROM batch_hands AS b WHERE b.file = r.file AND b.first_line = r.line)
+"""
+
+_VIOLATION_CODES = f"""
+SELECT coalesce(code, '*'), count(DISTINCT {HAND_INDEX}) FROM batch_violations
+WHERE {HAND_INDEX} IN (FROM batch_new) GROUP BY ROLLUP (code)
+"""
+
+
+class Loader:
+    """Writes batches of :class:`FileResult` into an open database."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+
+    def write(self, results: Sequence[FileResult]) -> BatchOutcome:
+        """Insert a batch of whole files in one transaction and say what was new."""
+        con = self.con
+        names = (*HAND_TABLES, "rejected")
+        for name in names:
+            con.register(f"batch_{name}", _concat(results, name))
+        con.execute("BEGIN")
+        try:
+            con.execute(_NEW_HANDS)
+            for name in HAND_TABLES:
+                con.execute(f"INSERT INTO {name} BY NAME SELECT * EXCLUDE ({HAND_INDEX}) FROM batch_{name} "
+                            f"WHERE {HAND_INDEX} IN (FROM batch_new)")
+            con.execute(_NEW_REJECTS)
+            con.execute(_NOW_PARSED)
+            imported = con.execute("SELECT count(*) FROM batch_new").fetchall()[0][0]
+            codes = Counter(dict(con.execute(_VIOLATION_CODES).fetchall()))
+            with_violations = codes.pop("*", 0)
+            con.execute("DROP TABLE batch_new")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        finally:
+            for name in names:
+                con.unregister(f"batch_{name}")
+        return BatchOutcome(imported, sum(r.hands for r in results) - imported, with_violations, codes)

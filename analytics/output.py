@@ -1,0 +1,59 @@
+"""Query results to the terminal or to other programs: a rich table, CSV or JSON (polars' writers)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import polars as pl
+from rich.console import Console
+from rich.table import Table
+
+FORMATS = ("table", "csv", "json")
+
+
+def _cell(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _table(frame: pl.DataFrame) -> Table:
+    table = Table(show_edge=False, header_style="bold")
+    for name, dtype in frame.schema.items():
+        table.add_column(name, justify="right" if dtype.is_numeric() else "left", overflow="fold")
+    for row in frame.iter_rows():
+        table.add_row(*map(_cell, row))
+    return table
+
+
+def _transposed(frame: pl.DataFrame, key: Sequence[str]) -> Table:
+    """One column per row of ``frame`` (headed by its ``key`` values), one row per other column."""
+    table = Table(show_edge=False, header_style="bold")
+    table.add_column("")
+    rows = frame.rows(named=True)
+    for row in rows:
+        table.add_column(" ".join(_cell(row[k]) for k in key), justify="right")
+    for name in frame.columns:
+        if name not in key:
+            table.add_row(name, *(_cell(row[name]) for row in rows))
+    return table
+
+
+def _console() -> Console:
+    """The terminal's width on a terminal; elsewhere (a pipe, a file) as wide as the table needs."""
+    console = Console()
+    return console if console.is_terminal else Console(width=10_000)
+
+
+def write(frame: pl.DataFrame, fmt: str, *, key: Sequence[str] = (), max_transposed: int = 0) -> None:
+    """Print ``frame`` as ``fmt``. In table form, up to ``max_transposed`` rows are shown as columns
+    headed by their ``key``, which keeps wide stat rows readable."""
+    if fmt == "csv":
+        sys.stdout.write(frame.write_csv())
+    elif fmt == "json":
+        sys.stdout.write(frame.write_json() + "\n")
+    elif frame.is_empty():
+        _console().print("(no rows)")
+    elif key and frame.height <= max_transposed:
+        _console().print(_transposed(frame, key))
+    else:
+        _console().print(_table(frame))

@@ -1,0 +1,138 @@
+"""Starting-hand classes (stats.md section 3), so reports can group results by what was dealt.
+
+Each game gets the groups its players use: buried/split pairs and three-flushes in stud, the
+twelve studhighlow.com types in stud8, low-card counts in razz, the hole card against the board
+in five card stud. A hand that fits several groups takes the first in the order listed (stats.md
+3.1 precedence: KQJ is three high cards, not a three-straight).
+
+>>> from studbook.cards import parse_cards
+>>> def cls(variant, text, others=""):
+...     *hole, door = parse_cards(text)
+...     return classify(variant, hole, door, parse_cards(others))
+>>> cls("stud", "Kd Qc Jh"), cls("stud", "7c 7d 2s"), cls("stud", "7c 2d 7s")
+('three high cards', 'buried pair', 'split pair')
+>>> cls("stud8", "Ac 2c 3c"), cls("stud8", "Ah Ad 4c"), cls("razz", "Ac 5d 9h")
+('low connected suited', 'aces, low kicker', 'two low, one bad')
+>>> cls("stud5", "Kc 7d", "Qs 9h")
+'hole card above the board'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from studbook.cards import Card
+
+HIGH = 10  # T or better is a "high card" (stats.md 3.1)
+
+
+def _low(card: Card) -> int:
+    """Rank with the ace low."""
+    return 1 if card.rank == 14 else card.rank
+
+
+def _paired(cards: Sequence[Card]) -> bool:
+    return len({c.rank for c in cards}) < len(cards)
+
+
+def _suited(cards: Sequence[Card]) -> bool:
+    return len({c.suit for c in cards}) == 1
+
+
+def _span(ranks: Sequence[int]) -> int:
+    return max(ranks) - min(ranks)
+
+
+def _straight_ranks(cards: Sequence[Card], max_span: int) -> bool:
+    """Distinct ranks within ``max_span`` of each other, the ace counted high or low."""
+    if _paired(cards):
+        return False
+    return _span([c.rank for c in cards]) <= max_span or _span([_low(c) for c in cards]) <= max_span
+
+
+def _stud(hole: Sequence[Card], door: Card) -> str:
+    cards = [*hole, door]
+    ranks = [c.rank for c in cards]
+    if len(set(ranks)) == 1:
+        return "rolled-up trips"
+    if hole[0].rank == hole[1].rank:
+        return "buried pair"
+    if door.rank in (hole[0].rank, hole[1].rank):
+        return "split pair"
+    if _suited(cards):
+        return "three-flush"
+    if min(ranks) >= HIGH:
+        return "three high cards"
+    if _straight_ranks(cards, 4):
+        return "three-straight"
+    return "two high cards" if sorted(ranks)[-2] >= HIGH else "trash"
+
+
+def _stud8(hole: Sequence[Card], door: Card) -> str:
+    """studhighlow.com's twelve types, in its order (stats.md 3.2)."""
+    cards = [*hole, door]
+    lows = sorted(_low(c) for c in cards)
+    all_low = lows[-1] <= 8
+    aces = sum(c.rank == 14 for c in cards)
+    counts = Counter(c.rank for c in cards)
+    pair_rank = next((rank for rank, n in counts.items() if n == 2), None)
+    kicker = next((c for c in cards if c.rank != pair_rank), None) if pair_rank else None
+    connected = not _paired(cards) and _span(lows) == 2
+    if all_low and _suited(cards) and connected:
+        return "low connected suited"
+    if len(set(lows)) == 1:
+        return "trips"
+    if pair_rank == 14 and kicker is not None:
+        return "aces, low kicker" if _low(kicker) <= 8 else "aces, high kicker"
+    if aces == 1 and not _paired(cards) and lows[1] <= 5 and lows[2] <= 5:
+        return "ace, two wheel cards"
+    if all_low and _suited(cards) and not _paired(cards):
+        return "low suited"
+    if all_low and connected:
+        return "low connected"
+    if pair_rank is not None and pair_rank > 8:
+        return "high pair"
+    if pair_rank is not None and kicker is not None:
+        return "low pair, low kicker" if _low(kicker) <= 8 else "low pair, high kicker"
+    if _suited(cards):
+        return "high flush"
+    return "three low" if all_low else "other"
+
+
+def _razz(hole: Sequence[Card], door: Card) -> str:
+    """The four razz groups of stats.md 3.3."""
+    cards = [*hole, door]
+    lows = [_low(c) for c in cards]
+    bad = sum(rank > 8 for rank in lows)
+    if _paired(cards):
+        return "junk" if bad else "pair"
+    if bad == 0:
+        return "three low"
+    return "two low, one bad" if bad == 1 else "junk"
+
+
+def _five(hole: Sequence[Card], door: Card, other_doors: Sequence[Card]) -> str:
+    """Five card stud's 2nd street (stats.md 3.4): one hole card and the door card."""
+    (card,) = hole
+    if card.rank == door.rank:
+        return "pair"
+    if card.rank > max(c.rank for c in (door, *other_doors)):
+        return "hole card above the board"
+    if min(card.rank, door.rank) >= HIGH:
+        return "two high cards"
+    if card.suit == door.suit or _straight_ranks((card, door), 1):
+        return "suited or connected"
+    return "other"
+
+
+_SEVEN: dict[str, Callable[[Sequence[Card], Card], str]] = {"stud": _stud, "stud8": _stud8, "razz": _razz}
+
+
+def classify(variant: str, hole: Sequence[Card], door: Card, other_doors: Sequence[Card] = ()) -> str | None:
+    """The starting-hand class of ``hole`` down cards and the ``door`` card, or None when unknown."""
+    if variant in _SEVEN and len(hole) == 2:
+        return _SEVEN[variant](hole, door)
+    if variant in ("stud5", "descubierto") and len(hole) == 1:
+        return _five(hole, door, other_doors)
+    return None

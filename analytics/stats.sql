@@ -1,0 +1,146 @@
+-- Stud statistics as views (stats.md). Every stat is count(flag) / count(chance) over the facts
+-- the loader derived per seat, so a new stat is a line here. Rates are percentages rounded to
+-- 0.1; money is shown as DECIMAL in the `unit` column's currency (or chips); win rates are in
+-- big bets (and small bets) per 100 hands, normalised hand by hand so mixed stakes add up.
+-- Street columns follow betting rounds: "4th" is the second round (3rd street in five card stud).
+
+CREATE OR REPLACE MACRO pct(n, d) AS round(100.0 * n / nullif(d, 0), 1);
+
+CREATE OR REPLACE MACRO money(minor, decimals) AS
+    CAST(CAST(minor AS DECIMAL(18, 0)) * CAST(pow(10, -decimals) AS DECIMAL(18, 2)) AS DECIMAL(18, 2));
+
+CREATE OR REPLACE MACRO street_label(street) AS
+    street || CASE street WHEN 2 THEN 'nd' WHEN 3 THEN 'rd' ELSE 'th' END;
+
+-- One row per hand x player dealt in, with the hand's game and stakes.
+CREATE OR REPLACE VIEW seat_facts AS
+SELECT s.*, h.variant, h.structure, h.small_bet, h.big_bet, h.unit, h.decimals, h.stakes,
+       h.start_utc, h.start_local, h.tournament_id, h.first_street, h.betting_rounds, h.file,
+       s.s0_bets + s.s0_completes + s.s0_raises > 0 AS s0_aggr,
+       -- totals over 4th-7th street (the later betting rounds), for aggression and fold-to-bet
+       s.s1_bets + s.s1_completes + s.s1_raises + s.s2_bets + s.s2_completes + s.s2_raises
+           + s.s3_bets + s.s3_completes + s.s3_raises + s.s4_bets + s.s4_completes + s.s4_raises AS later_aggressive,
+       s.s1_calls + s.s2_calls + s.s3_calls + s.s4_calls AS later_calls,
+       CAST(s.s1_folded AS INT) + CAST(s.s2_folded AS INT) + CAST(s.s3_folded AS INT)
+           + CAST(s.s4_folded AS INT) AS later_folds,
+       CAST(s.s1_faced_aggr AS INT) + CAST(s.s2_faced_aggr AS INT) + CAST(s.s3_faced_aggr AS INT)
+           + CAST(s.s4_faced_aggr AS INT) AS later_faced_aggr,
+       CAST(s.s1_fold_to_aggr AS INT) + CAST(s.s2_fold_to_aggr AS INT) + CAST(s.s3_fold_to_aggr AS INT)
+           + CAST(s.s4_fold_to_aggr AS INT) AS later_fold_to_aggr
+FROM seats AS s JOIN hands AS h USING (site, hand_id)
+WHERE s.dealt;
+
+-- One row per hand x player x street: the base for any per-street stat.
+CREATE OR REPLACE VIEW hand_player_street AS
+SELECT site, hand_id, player, variant, unit, start_utc, showdown, net, collected,
+       CAST(street_index AS TINYINT) AS street_index,
+       CAST(first_street + CAST(street_index AS TINYINT) AS TINYINT) AS street,
+       saw, bets, completes, raises, calls, checks, folded, faced_aggr, fold_to_aggr,
+       bets + completes + raises AS aggressive
+FROM (
+    UNPIVOT seat_facts
+    ON (s0_saw, s0_bets, s0_completes, s0_raises, s0_calls, s0_checks, s0_folded, s0_faced_aggr, s0_fold_to_aggr) AS "0",
+       (s1_saw, s1_bets, s1_completes, s1_raises, s1_calls, s1_checks, s1_folded, s1_faced_aggr, s1_fold_to_aggr) AS "1",
+       (s2_saw, s2_bets, s2_completes, s2_raises, s2_calls, s2_checks, s2_folded, s2_faced_aggr, s2_fold_to_aggr) AS "2",
+       (s3_saw, s3_bets, s3_completes, s3_raises, s3_calls, s3_checks, s3_folded, s3_faced_aggr, s3_fold_to_aggr) AS "3",
+       (s4_saw, s4_bets, s4_completes, s4_raises, s4_calls, s4_checks, s4_folded, s4_faced_aggr, s4_fold_to_aggr) AS "4"
+    INTO NAME street_index
+    VALUE saw, bets, completes, raises, calls, checks, folded, faced_aggr, fold_to_aggr
+)
+WHERE CAST(street_index AS TINYINT) < betting_rounds;
+
+-- Per player, game and money unit, plus an overall row (game 'all') for players of several games.
+-- Arguments filter the hands first: player name, variant, earliest start (UTC); NULL = all.
+--   vpip, aggression_3rd: over first-street decisions (vpip_chance: not all-in on the forced bets);
+--     antes and the bring-in post are not voluntary, a completion is aggression.
+--   steal: first completion in an unopened pot from positions 0-2; door_steal: with every door card
+--     still to act worse than ours; success: nobody called or raised after it.
+--   bringin_fold / _defend: the bring-in's answer to a completion; fold_to_steal / resteal: its
+--     answer to a steal nobody called in between.
+--   aggression_factor / _frequency, fold_to_bet: 4th-7th street, from counts (stats.md 2.4).
+--   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: stud8, over
+--     hands in which the player won something.
+CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since) AS TABLE
+SELECT
+    player,
+    CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game,
+    unit,
+    count(*) AS hands,
+    money(sum(net), max(decimals)) AS net,
+    round(100 * sum(net / nullif(big_bet, 0)) / count(*), 2) AS big_bets_per_100,
+    round(200 * sum(net / nullif(big_bet, 0)) / count(*), 2) AS small_bets_per_100,
+    money(sum(net) FILTER (WHERE showdown), max(decimals)) AS showdown_net,
+    money(sum(net) FILTER (WHERE NOT showdown), max(decimals)) AS non_showdown_net,
+    pct(count_if(vpip), count_if(vpip_chance)) AS vpip,
+    pct(count_if(s0_aggr AND vpip_chance), count_if(vpip_chance)) AS aggression_3rd,
+    pct(count_if(rfi), count_if(rfi_chance)) AS complete_first_in,
+    pct(count_if(bringin_completed), count_if(is_bringin)) AS bringin_complete,
+    pct(count_if(bringin_vs_complete = 'fold'), count(bringin_vs_complete)) AS bringin_fold,
+    pct(count_if(bringin_vs_complete IN ('call', 'raise')), count(bringin_vs_complete)) AS bringin_defend,
+    pct(count_if(steal), count_if(steal_chance)) AS steal,
+    pct(count_if(steal_success), count_if(steal)) AS steal_success,
+    pct(count_if(door_steal), count_if(door_steal_chance)) AS door_steal,
+    pct(count_if(door_steal_success), count_if(door_steal)) AS door_steal_success,
+    pct(count_if(bringin_vs_steal = 'fold'), count(bringin_vs_steal)) AS fold_to_steal,
+    pct(count_if(bringin_vs_steal = 'raise'), count(bringin_vs_steal)) AS resteal,
+    pct(count_if(s1_saw), count(*)) AS saw_4th,
+    pct(count_if(s2_saw), count(*)) AS saw_5th,
+    pct(count_if(s3_saw), count(*)) AS saw_6th,
+    pct(count_if(s4_saw), count_if(betting_rounds > 4)) AS saw_7th,
+    round(sum(later_aggressive) / nullif(sum(later_calls), 0), 2) AS aggression_factor,
+    pct(sum(later_aggressive), sum(later_aggressive + later_calls + later_folds)) AS aggression_frequency,
+    pct(sum(later_fold_to_aggr), sum(later_faced_aggr)) AS fold_to_bet,
+    pct(count_if(showdown AND s1_saw), count_if(s1_saw)) AS wtsd,
+    pct(count_if(won_at_showdown), count_if(showdown)) AS won_at_showdown,
+    pct(count_if(collected > 0 AND s1_saw), count_if(s1_saw)) AS won_saw_4th,
+    pct(count_if(hilo_result = 'scoop'), count(hilo_result)) AS scoop,
+    pct(count_if(hilo_result = 'high'), count(hilo_result)) AS high_only,
+    pct(count_if(hilo_result = 'low'), count(hilo_result)) AS low_only,
+    pct(count_if(hilo_result = 'split'), count(hilo_result)) AS split
+FROM seat_facts
+WHERE (only_player IS NULL OR player = only_player)
+  AND (only_game IS NULL OR variant = only_game)
+  AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+GROUP BY GROUPING SETS ((player, variant, unit), (player, unit))
+HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1
+ORDER BY player, unit, grouping(variant), game;
+
+CREATE OR REPLACE VIEW player_stats AS SELECT * FROM player_stats_for(NULL, NULL, NULL);
+
+-- Per player, game and street: how often the street was seen and how it was played.
+CREATE OR REPLACE MACRO player_street_stats_for(only_player, only_game, since) AS TABLE
+SELECT
+    player,
+    variant AS game,
+    street_label(street) AS street,
+    count(*) AS hands,
+    CAST(count_if(saw) AS BIGINT) AS saw,
+    pct(count_if(saw), count(*)) AS saw_pct,
+    CAST(sum(bets) AS BIGINT) AS bets,
+    CAST(sum(completes) AS BIGINT) AS completes,
+    CAST(sum(raises) AS BIGINT) AS raises,
+    CAST(sum(calls) AS BIGINT) AS calls,
+    CAST(count_if(folded) AS BIGINT) AS folds,
+    round(sum(aggressive) / nullif(sum(calls), 0), 2) AS aggression_factor,
+    pct(sum(aggressive), sum(aggressive + calls) + count_if(folded)) AS aggression_frequency,
+    pct(count_if(fold_to_aggr), count_if(faced_aggr)) AS fold_to_bet
+FROM hand_player_street
+WHERE (only_player IS NULL OR player = only_player)
+  AND (only_game IS NULL OR variant = only_game)
+  AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+GROUP BY player, variant, street_index, street
+ORDER BY player, variant, street_index;
+
+CREATE OR REPLACE VIEW player_street_stats AS SELECT * FROM player_street_stats_for(NULL, NULL, NULL);
+
+CREATE OR REPLACE VIEW players AS
+SELECT player, count(*) AS hands,
+       string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
+       string_agg(DISTINCT site, ', ' ORDER BY site) AS sites,
+       min(start_utc) AS first_hand_utc, max(start_utc) AS last_hand_utc
+FROM seat_facts
+GROUP BY player
+ORDER BY hands DESC, player;
+
+CREATE OR REPLACE VIEW rejects AS
+SELECT file, line, col, site, hand_id, error FROM rejected ORDER BY file, line;

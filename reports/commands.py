@@ -1,0 +1,104 @@
+"""``studbook report`` and ``studbook replay`` as typer functions (``studbook/cli.py`` registers them).
+
+Mistakes a user can fix (no database, an unknown player, a hand that is not there, a bad rule) end
+with a one-line message and exit status 2, as the database commands do.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import duckdb
+import typer
+
+from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing
+from studbook.reports.filters import CONDITION, Filters
+from studbook.reports.overview import overview_page
+from studbook.reports.player_report import player_page
+from studbook.reports.replayer import replayer_page
+from studbook.reports.source import HandNotFound, load_hand
+from studbook.rules.variants import VARIANTS, RuleError, Rules
+
+RuleOption = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE for the replay.")]
+Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
+Game = Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
+
+
+class ReportError(Exception):
+    """A report that cannot be made as asked."""
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    try:
+        yield
+    except (ReportError, HandNotFound, DatabaseError, RuleError, duckdb.Error) as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _write(path: Path, page: str) -> None:
+    path.write_text(page, encoding="utf-8")
+    typer.echo(f"wrote {path}")
+
+
+def _check_player(con: duckdb.DuckDBPyConnection, filters: Filters) -> None:
+    """A report needs hands: say so, and suggest names, rather than draw empty figures."""
+    if con.sql(f"SELECT count(*) FROM seat_facts WHERE {CONDITION}", params=filters.params).fetchall()[0][0]:
+        return
+    names = [row[0] for row in con.execute("SELECT player FROM players").fetchall()]
+    if filters.player in names:
+        raise ReportError(f"no hands of player {filters.player!r} in {filters.describe()}")
+    close = difflib.get_close_matches(filters.player, names, n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise ReportError(f"no hands of player {filters.player!r}{hint}")
+
+
+def report_command(
+    player: Annotated[str | None, typer.Option("--player", help="Report on this player; without it, "
+                                                                "an overview of the database.")] = None,
+    game: Game = None,
+    since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
+                                                   formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", dir_okay=False, help="HTML file to write.")]
+    = Path("report.html"),
+    db: Db = Path(DEFAULT_DB),
+    rule: RuleOption = None,
+) -> None:
+    """Write an HTML report (opens offline): one player's stats, results and violations, or an overview."""
+    with _user_errors():
+        if game is not None and game not in VARIANTS:
+            raise ReportError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
+        rules = Rules.parse(rule) if rule else None
+        filters = Filters(player, game, since)
+        con = open_existing(db)
+        try:
+            if player is None:
+                page = overview_page(con, filters, db)
+            else:
+                _check_player(con, filters)
+                page = player_page(con, filters, db, rules)
+        finally:
+            con.close()
+        _write(output, page)
+
+
+def replay_command(
+    source: Annotated[Path, typer.Argument(help="A hand history file, or a studbook .duckdb database.",
+                                           dir_okay=False)],
+    hand: Annotated[str, typer.Option("--hand", help="The hand's id, as the log writes it.")],
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", dir_okay=False, help="HTML file to write (default: replay-HAND.html).")] = None,
+    rule: RuleOption = None,
+) -> None:
+    """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling."""
+    with _user_errors():
+        found = load_hand(source, hand, Rules.parse(rule) if rule else None)
+        name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
+        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log))

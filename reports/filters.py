@@ -1,0 +1,35 @@
+"""The report's ``--player/--game/--since`` options as one SQL condition with bound parameters.
+
+Values are always bound (``$player`` ...), never pasted into SQL: player names come from logs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+CONDITION = ("($player IS NULL OR player = $player) AND ($game IS NULL OR variant = $game) "
+             "AND ($since IS NULL OR start_utc >= $since)")
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    player: str | None = None
+    game: str | None = None
+    since: datetime | None = None  # compared with the hands' UTC start
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"player": self.player, "game": self.game, "since": self.since}
+
+    def describe(self) -> str:
+        parts = [f"game {self.game}" if self.game else "all games"]
+        if self.since:
+            parts.append(f"hands since {self.since:%Y-%m-%d %H:%M} UTC")
+        return ", ".join(parts)
+
+
+def seat_rows(filters: Filters, columns: str = "*") -> str:
+    """A sub-query of the ``seat_facts`` view (one row per hand and player dealt in), filtered."""
+    return f"(SELECT {columns} FROM seat_facts WHERE {CONDITION})"

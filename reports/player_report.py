@@ -1,0 +1,227 @@
+"""One player's report: headline stats, results over time, play by street, starting hands, violations.
+
+Every number comes from the analytics views (``player_stats_for``, ``player_street_stats_for``,
+``seat_facts``), so the report and ``studbook stats`` agree; the queries here only order, group or
+accumulate those rows for the figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+from studbook.reports import figures
+from studbook.reports.filters import CONDITION, Filters, seat_rows
+from studbook.reports.html import Html, document, h, table
+from studbook.reports.units import unit_money
+from studbook.reports.violations import violations_section
+from studbook.rules.variants import Rules
+
+# (label, player_stats_for column, kind, hands behind it as an aggregate over seat_facts)
+HEADLINE: tuple[tuple[str, str, str, str], ...] = (
+    ("Net won", "net", "money", "count(*)"),
+    ("Big bets / 100 hands", "big_bets_per_100", "rate", "count(*)"),
+    ("Small bets / 100 hands", "small_bets_per_100", "rate", "count(*)"),
+    ("Showdown net", "showdown_net", "money", "count_if(showdown)"),
+    ("Non-showdown net", "non_showdown_net", "money", "count_if(NOT showdown)"),
+    ("VPIP", "vpip", "pct", "count_if(vpip_chance)"),
+    ("3rd-street aggression", "aggression_3rd", "pct", "count_if(vpip_chance)"),
+    ("Complete first in", "complete_first_in", "pct", "count_if(rfi_chance)"),
+    ("Bring-in completes", "bringin_complete", "pct", "count_if(is_bringin)"),
+    ("Bring-in folds to a completion", "bringin_fold", "pct", "count(bringin_vs_complete)"),
+    ("Bring-in defends a completion", "bringin_defend", "pct", "count(bringin_vs_complete)"),
+    ("Steal", "steal", "pct", "count_if(steal_chance)"),
+    ("Steal success", "steal_success", "pct", "count_if(steal)"),
+    ("Door-card steal", "door_steal", "pct", "count_if(door_steal_chance)"),
+    ("Bring-in folds to a steal", "fold_to_steal", "pct", "count(bringin_vs_steal)"),
+    ("Bring-in re-steals", "resteal", "pct", "count(bringin_vs_steal)"),
+    ("Saw 4th street", "saw_4th", "pct", "count(*)"),
+    ("Saw 5th street", "saw_5th", "pct", "count(*)"),
+    ("Saw 6th street", "saw_6th", "pct", "count(*)"),
+    ("Saw 7th street", "saw_7th", "pct", "count_if(betting_rounds > 4)"),
+    ("Aggression factor (4th-7th)", "aggression_factor", "rate", "count_if(s1_saw)"),
+    ("Aggression frequency (4th-7th)", "aggression_frequency", "pct", "count_if(s1_saw)"),
+    ("Fold to a bet (4th-7th)", "fold_to_bet", "pct", "count_if(later_faced_aggr > 0)"),
+    ("Went to showdown (saw 4th)", "wtsd", "pct", "count_if(s1_saw)"),
+    ("Won at showdown", "won_at_showdown", "pct", "count_if(showdown)"),
+    ("Won when saw 4th", "won_saw_4th", "pct", "count_if(s1_saw)"),
+    ("Stud8 scoops", "scoop", "pct", "count(hilo_result)"),
+    ("Stud8 high only", "high_only", "pct", "count(hilo_result)"),
+    ("Stud8 low only", "low_only", "pct", "count(hilo_result)"),
+    ("Stud8 split", "split", "pct", "count(hilo_result)"),
+)
+GROUPS = ("GROUP BY GROUPING SETS ((variant, unit), (unit)) "
+          "HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1")  # as player_stats_for groups
+GAME = "CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game"
+RANKS = "'23456789TJQKA'"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerData:
+    """What the report shows, as frames: the tests check these against the page and the views."""
+
+    stats: pl.DataFrame  # player_stats_for rows, with the hands behind each stat (``n_<column>``)
+    curve: pl.DataFrame  # one row per hand in order: hand, unit, net_money, cumulative columns
+    sessions: pl.DataFrame
+    streets: pl.DataFrame
+    start_classes: pl.DataFrame
+    door_cards: pl.DataFrame
+
+
+def _frame(con: duckdb.DuckDBPyConnection, sql: str, filters: Filters) -> pl.DataFrame:
+    return con.sql(sql, params=filters.params).pl()
+
+
+def _stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    stats = _frame(con, "SELECT * FROM player_stats_for($player, $game, $since)", filters)
+    counts = ", ".join(f"{expr} AS n_{column}" for _, column, _, expr in HEADLINE)
+    behind = _frame(con, f"SELECT {GAME}, unit, {counts} FROM seat_facts WHERE {CONDITION} {GROUPS}", filters)
+    return stats.join(behind, on=["game", "unit"], how="left")
+
+
+def _curve(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """Cumulative net per hand in big bets (all hands) and in money (per unit)."""
+    hands = _frame(con, f"""
+        SELECT row_number() OVER (ORDER BY start_utc NULLS LAST, site, hand_id) AS hand, unit,
+               net / pow(10, decimals) AS net_money, net / big_bet AS net_bb, showdown
+        FROM {seat_rows(filters)} ORDER BY hand""", filters)
+    return hands.with_columns(
+        pl.col("net_bb").cum_sum().alias("total_bb"),
+        (pl.col("net_bb") * pl.col("showdown")).cum_sum().alias("showdown_bb"),
+        (pl.col("net_bb") * ~pl.col("showdown")).cum_sum().alias("non-showdown_bb"),
+        pl.col("net_money").cum_sum().over("unit").alias("total_money"),
+        (pl.col("net_money") * pl.col("showdown")).cum_sum().over("unit").alias("showdown_money"),
+        (pl.col("net_money") * ~pl.col("showdown")).cum_sum().over("unit").alias("non-showdown_money"),
+    )
+
+
+def _sessions(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """Hands grouped into sessions: a gap of more than 30 minutes starts a new one (stats.md 4)."""
+    return _frame(con, f"""
+        WITH timed AS (
+            SELECT site, hand_id, start_utc, net, big_bet, unit, decimals,
+                   lag(start_utc) OVER (ORDER BY start_utc, site, hand_id) AS previous
+            FROM {seat_rows(filters)} WHERE start_utc IS NOT NULL),
+        numbered AS (
+            SELECT *, sum(CASE WHEN previous IS NULL OR start_utc - previous > INTERVAL 30 MINUTE
+                               THEN 1 ELSE 0 END)
+                          OVER (ORDER BY start_utc, site, hand_id ROWS UNBOUNDED PRECEDING) AS session
+            FROM timed)
+        SELECT session, min(start_utc) AS started, max(start_utc) AS ended, count(*) AS hands,
+               round(sum(net / big_bet), 2) AS net_bb,
+               CASE WHEN count(DISTINCT unit) = 1 THEN money(sum(net), max(decimals)) END AS net_money,
+               any_value(unit) AS unit
+        FROM numbered GROUP BY session ORDER BY session""", filters)
+
+
+def _streets(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    return _frame(con, "SELECT game, street, hands, saw_pct, aggression_frequency, fold_to_bet "
+                       "FROM player_street_stats_for($player, $game, $since)", filters)
+
+
+def _results_by(con: duckdb.DuckDBPyConnection, filters: Filters, category: str, order: str) -> pl.DataFrame:
+    return _frame(con, f"""
+        SELECT variant AS game, {category} AS category, count(*) AS hands,
+               round(100 * sum(net / big_bet) / count(*), 2) AS bb_per_100
+        FROM {seat_rows(filters)} WHERE {category} IS NOT NULL
+        GROUP BY ALL ORDER BY game, {order}""", filters)
+
+
+def player_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> PlayerData:
+    return PlayerData(
+        stats=_stats(con, filters), curve=_curve(con, filters), sessions=_sessions(con, filters),
+        streets=_streets(con, filters),
+        start_classes=_results_by(con, filters, "start_class", "hands DESC, category"),
+        door_cards=_results_by(con, filters, f"substr({RANKS}, door_rank - 1, 1)",
+                               "min(door_rank) DESC"),
+    )
+
+
+# -- the page -------------------------------------------------------------------------------------------
+
+def _cell(value: object, kind: str, unit: str, hands: int | None) -> str:
+    if value is None:
+        return "–"
+    text = unit_money(value, unit) if kind == "money" else f"{value}%" if kind == "pct" else f"{value}"
+    return f"{text} ({hands:,})" if hands is not None else text
+
+
+def headline_table(stats: pl.DataFrame) -> Html:
+    """Stats down, one column per game (and all games), each value with the hands behind it."""
+    columns = stats.to_dicts()
+    headers = ["", *(f"{c['game']} ({c['unit']})" for c in columns)]
+    rows = [["Hands", *(f"{c['hands']:,}" for c in columns)]]
+    for label, column, kind, _ in HEADLINE:
+        if all(c[column] is None for c in columns):
+            continue
+        rows.append([label, *(_cell(c[column], kind, c["unit"], c[f"n_{column}"]) for c in columns)])
+    return table(headers, rows, numeric=range(1, len(headers)), class_="headline")
+
+
+def _curve_figures(curve: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
+    def lines(frame: pl.DataFrame, suffix: str) -> pl.DataFrame:
+        return frame.select("hand", *(pl.col(f"{name}_{suffix}").alias(name)
+                                      for name in figures.LINE_COLOURS))
+
+    parts = [embed(figures.cumulative_net(lines(curve, "bb"), "Cumulative net in big bets", "big bets"),
+                   "fig-net-bb")]
+    for index, unit in enumerate(curve["unit"].unique(maintain_order=True).to_list()):
+        own = curve.filter(pl.col("unit") == unit)
+        parts.append(embed(figures.cumulative_net(lines(own, "money"), f"Cumulative net in {unit}", unit),
+                           f"fig-net-money-{index}"))
+    return parts
+
+
+def _session_labels(sessions: pl.DataFrame) -> pl.DataFrame:
+    labels = []
+    for row in sessions.to_dicts():
+        minutes = (row["ended"] - row["started"]).total_seconds() / 60
+        rate = row["hands"] * 60 / (minutes + 5)  # stats.md 5.7: five minutes of padding
+        money = f", {unit_money(row['net_money'], row['unit'])}" if row["net_money"] is not None else ""
+        labels.append(f"{row['started']:%Y-%m-%d %H:%M} to {row['ended']:%H:%M} UTC, {row['hands']} hands "
+                      f"({rate:.0f}/hour), {row['net_bb']} big bets{money}")
+    return sessions.with_columns(pl.Series("label", labels, dtype=pl.String))
+
+
+def _hilo(stats: pl.DataFrame, embed: figures.Embedder) -> Html | None:
+    stud8 = stats.filter(pl.col("game") == "stud8").to_dicts()
+    if not stud8 or not stud8[0]["n_scoop"]:
+        return None
+    row = stud8[0]
+    shares = {"scoop": row["scoop"], "high only": row["high_only"], "low only": row["low_only"],
+              "split": row["split"]}
+    return embed(figures.hilo_shares(shares, row["n_scoop"]), "fig-hilo")
+
+
+def player_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
+                rules: Rules | None = None) -> str:
+    """The whole report page for ``filters.player``."""
+    data = player_data(con, filters)
+    embed = figures.Embedder()
+    body: list[Html] = [
+        h("h1", f"Player report: {filters.player}"),
+        h("p", f"{filters.describe()} · database {db}", class_="note"),
+        h("h2", "Headline"),
+        h("p", "Each value is followed by the number of hands behind it.", class_="note"),
+        headline_table(data.stats),
+        h("h2", "Results over time"),
+        *_curve_figures(data.curve, embed),
+    ]
+    if data.sessions.height:
+        body.append(embed(figures.sessions(_session_labels(data.sessions)), "fig-sessions"))
+    body += [h("h2", "Play by street"), embed(figures.street_bars(data.streets), "fig-streets"),
+             h("h2", "Starting hands")]
+    for frame, name, title, div in (
+            (data.start_classes, "starting hand", "Results by starting hand", "fig-start"),
+            (data.door_cards, "door card", "Results by door card", "fig-door")):
+        body.append(embed(figures.result_bars(frame, name, title), div) if frame.height else
+                    h("p", f"No {name}s known.", class_="note"))
+    hilo = _hilo(data.stats, embed)
+    if hilo is not None:
+        body += [h("h2", "Stud hi/lo results"), hilo]
+    body.append(violations_section(con, filters, db, rules))
+    return document(f"studbook: {filters.player}", Html("".join(body)),
+                    styles=("report.css", "replayer.css"), scripts=("replayer.js", "report.js"))

@@ -1,0 +1,246 @@
+/* Hand replayer: draws the steps that reports/replayer.py embeds as JSON.
+   Every string from a log is set with textContent, never parsed as HTML. */
+"use strict";
+
+const Replayer = (() => {
+  const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  let active = null; // the replayer the arrow keys drive
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function cardNode(code, up) {
+    if (code === null) return el("span", "card back", "\u00a0");
+    const node = el("span", `card suit-${code[1]}${up ? " up" : " down"}`, code[0] + SUITS[code[1]]);
+    node.title = code + (up ? " (face up)" : " (face down)");
+    return node;
+  }
+
+  function violationList(violations, onPick) {
+    const list = el("ul", "violations");
+    for (const v of violations) {
+      const item = el("li", `violation ${v.severity}`);
+      const where = el(onPick ? "a" : "span", "where", `line ${v.line}`);
+      if (onPick) {
+        where.href = "#";
+        where.addEventListener("click", (event) => { event.preventDefault(); onPick(v.line); });
+      }
+      item.append(where, el("span", "code", ` ${v.severity} ${v.code}${v.rule ? ` [${v.rule}]` : ""}: `),
+        el("span", "message", v.message));
+      list.append(item);
+    }
+    return list;
+  }
+
+  function simpleTable(headers, rows, rowClass) {
+    const table = el("table");
+    const head = el("tr");
+    for (const text of headers) head.append(el("th", null, text));
+    table.append(el("thead"), el("tbody"));
+    table.tHead.append(head);
+    rows.forEach((row, index) => {
+      const tr = el("tr", rowClass ? rowClass(index) : null);
+      for (const cell of row) tr.append(el("td", null, cell));
+      table.tBodies[0].append(tr);
+    });
+    return table;
+  }
+
+  function drawHeader(root, data) {
+    const header = el("header", "rp-header");
+    header.append(el("h1", null, data.title));
+    const facts = el("dl", "facts");
+    for (const [name, value] of data.facts) facts.append(el("dt", null, name), el("dd", null, value));
+    header.append(facts);
+    root.append(header);
+  }
+
+  function drawRuling(data, goToLine) {
+    const r = data.ruling;
+    const box = el("section", "rp-ruling");
+    box.append(el("h2", null, "Ruling"));
+    const potRows = [];
+    for (const pot of r.pots) {
+      const winners = pot.winners.map((w) =>
+        `${w.player} ${w.amount}${w.half ? ` (${w.half})` : ""}${w.hand ? ` with ${w.hand}` : ""}`);
+      potRows.push([pot.name, pot.amount, pot.reason, pot.eligible.join(", "), winners.join("; ")]);
+    }
+    box.append(simpleTable(["pot", "amount", "how", "eligible", "wins"], potRows));
+    box.append(simpleTable(
+      ["seat", "player", "put in", "rules award", "log awards", "net", "high hand", "low hand"],
+      r.results.map((s) => [s.seat, s.player, s.committed, s.collected, s.logged, s.net, s.high, s.low]),
+      (index) => (r.results[index].agrees ? null : "disagrees")));
+    const rake = `Total pot ${r.total}, rake ${r.rake}` +
+      (r.loggedRake !== null && r.loggedRake !== r.rake ? ` (the log says ${r.loggedRake})` : "");
+    box.append(el("p", null, rake));
+    box.append(el("p", r.agrees ? "agrees" : "disagrees",
+      r.agrees ? "The log's awards agree with the rules." : "The log's awards differ from the rules."));
+    if (r.violations.length) {
+      box.append(el("h3", null, `${r.violations.length} violation(s)`));
+      box.append(violationList(r.violations, goToLine));
+    } else {
+      box.append(el("p", "agrees", "No violations."));
+    }
+    return box;
+  }
+
+  function mount(root, data) {
+    root.replaceChildren();
+    drawHeader(root, data);
+    const steps = data.steps;
+    let current = 0;
+
+    const controls = el("nav", "rp-controls");
+    const buttons = {};
+    for (const [name, label, title] of [["first", "\u00ab First", "First step (Home)"],
+      ["prev", "\u2039 Back", "Previous step (Left arrow)"], ["next", "Next \u203a", "Next step (Right arrow)"],
+      ["last", "Ruling \u00bb", "Ruling (End)"]]) {
+      const button = el("button", `rp-${name}`, label);
+      button.type = "button";
+      button.title = title;
+      button.setAttribute("aria-label", title);
+      buttons[name] = button;
+    }
+    const counter = el("span", "rp-counter");
+    controls.append(buttons.first, buttons.prev, counter, buttons.next, buttons.last);
+
+    const banner = el("div", "rp-banner");
+    const table = el("div", "rp-table");
+    const seatBoxes = data.seats.map((seat) => {
+      const box = el("div", "seat");
+      box.dataset.player = seat.player;
+      table.append(box);
+      return box;
+    });
+    const center = el("div", "rp-center");
+    table.append(center);
+
+    const layout = el("div", "rp-layout");
+    const main = el("div", "rp-main");
+    const timeline = el("ol", "rp-timeline");
+    const stepItems = steps.map((step, index) => {
+      const item = el("li", step.violations.length ? "flagged" : null);
+      const link = el("a", null, `${step.label}: ${step.texts.join("; ")}`);
+      link.href = "#";
+      link.addEventListener("click", (event) => { event.preventDefault(); show(index); });
+      item.append(link);
+      timeline.append(item);
+      return item;
+    });
+    const side = el("aside", "rp-side");
+    side.append(el("h3", null, "Steps"), timeline);
+
+    const log = el("pre", "rp-log");
+    const flaggedLines = new Set(data.ruling.violations.map((v) => v.line));
+    const logLines = [];
+    if (data.log) {
+      data.log.lines.forEach((text, offset) => {
+        const number = data.log.first + offset;
+        const line = el("span", flaggedLines.has(number) ? "line flagged" : "line");
+        line.append(el("span", "number", String(number).padStart(5, " ")), document.createTextNode(` ${text}\n`));
+        logLines.push([number, line]);
+        log.append(line);
+      });
+    }
+    main.append(controls, banner, table);
+    const ruling = drawRuling(data, goToLine);
+    main.append(ruling);
+    if (data.log) main.append(el("h3", null, "Log"), log);
+    layout.append(main, side);
+    root.append(layout);
+
+    function goToLine(line) {
+      const index = steps.findIndex((step) => step.lines.includes(line));
+      show(index >= 0 ? index : steps.length - 1);
+    }
+
+    function drawSeat(box, seat, state, step) {
+      box.replaceChildren();
+      box.className = "seat";
+      if (!state.inHand) box.classList.add("out");
+      if (state.folded) box.classList.add("folded");
+      if (state.allIn) box.classList.add("allin");
+      if (step.actor === seat.player) box.classList.add("actor");
+      if (step.expected === seat.player) box.classList.add("expected");
+      const head = el("div", "seat-head");
+      head.append(el("span", "seat-no", `Seat ${seat.seat}`), el("span", "name", seat.player));
+      const money = el("div", "seat-money");
+      money.append(el("span", "stack", state.stack), el("span", "bet", state.bet ? `bet ${state.bet}` : ""));
+      const cards = el("div", "cards");
+      for (const code of state.down) cards.append(cardNode(code, false));
+      for (const code of state.up) cards.append(cardNode(code, true));
+      const tags = [];
+      if (state.folded) tags.push("folded");
+      if (state.allIn) tags.push("all-in");
+      if (state.shown) tags.push(state.shown);
+      box.append(head, money, cards, el("div", "tags", tags.join(" \u00b7 ")));
+    }
+
+    function drawCenter(step) {
+      center.replaceChildren(el("div", "pot", `Pot ${step.pot}`));
+      if (step.pots.length > 1) {
+        const list = el("ul", "side-pots");
+        for (const pot of step.pots) list.append(el("li", null, `${pot.name} ${pot.amount}: ${pot.eligible.join(", ")}`));
+        center.append(list);
+      }
+      if (step.board.length) {
+        const board = el("div", "board");
+        board.append(el("span", null, "Community card "));
+        for (const code of step.board) board.append(cardNode(code, true));
+        center.append(board);
+      }
+    }
+
+    function drawBanner(step) {
+      banner.replaceChildren();
+      const bad = step.violations.some((v) => v.severity !== "info");
+      banner.className = `rp-banner ${bad ? "bad" : "ok"}`;
+      banner.append(el("div", "street", step.label));
+      for (const text of step.texts) banner.append(el("div", "text", text));
+      if (step.expected) banner.append(el("div", "expected", `The rules say ${step.expected} should act here.`));
+      if (step.kind === "ruling") return;
+      if (step.violations.length) banner.append(violationList(step.violations, null));
+      else banner.append(el("div", "verdict", "\u2713 ok"));
+    }
+
+    function show(index) {
+      current = Math.max(0, Math.min(steps.length - 1, index));
+      const step = steps[current];
+      root.dataset.step = String(current);
+      root.dataset.steps = String(steps.length);
+      counter.textContent = `Step ${current + 1} of ${steps.length}`;
+      buttons.first.disabled = buttons.prev.disabled = current === 0;
+      buttons.next.disabled = buttons.last.disabled = current === steps.length - 1;
+      drawBanner(step);
+      data.seats.forEach((seat, i) => drawSeat(seatBoxes[i], seat, step.seats[i], step));
+      drawCenter(step);
+      ruling.hidden = step.kind !== "ruling";
+      stepItems.forEach((item, i) => item.classList.toggle("current", i === current));
+      for (const [number, line] of logLines) line.classList.toggle("current", step.lines.includes(number));
+      const first = logLines.find(([number]) => step.lines.includes(number));
+      if (first) log.scrollTop = Math.max(0, first[1].offsetTop - log.clientHeight / 3);
+    }
+
+    buttons.first.addEventListener("click", () => show(0));
+    buttons.prev.addEventListener("click", () => show(current - 1));
+    buttons.next.addEventListener("click", () => show(current + 1));
+    buttons.last.addEventListener("click", () => show(steps.length - 1));
+    active = { show, get current() { return current; }, steps: steps.length };
+    show(0);
+    return active;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!active || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = { ArrowRight: active.current + 1, ArrowLeft: active.current - 1, Home: 0, End: active.steps - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    active.show(moves[event.key]);
+  });
+
+  return { mount };
+})();

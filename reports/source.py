@@ -1,0 +1,115 @@
+"""Find one hand to replay, in a log file or through a studbook database, and replay it.
+
+The database keeps each hand's source file and first line, not its text, so a hand found there is
+re-read from its log (a relative path is tried from the working folder, then from the database's
+folder) and checked to be the same hand before it is replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from studbook.grammar import parse_block
+from studbook.grammar.blocks import Block
+from studbook.grammar.parse import ParseError, read_blocks
+from studbook.hand import Hand
+from studbook.replay import replay
+from studbook.reports.replayer import LogExcerpt
+from studbook.results import Replay
+from studbook.rules.variants import Rules
+
+DUCKDB_MAGIC = b"DUCK"  # bytes 8..12 of every DuckDB file
+
+
+class HandNotFound(Exception):
+    """The hand asked for is not where it should be; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class FoundHand:
+    replay: Replay
+    log: LogExcerpt
+
+
+def is_database(path: Path) -> bool:
+    with path.open("rb") as stream:
+        return stream.read(12)[8:12] == DUCKDB_MAGIC
+
+
+def _block_hand_id(block: Block) -> str | None:
+    return block.dialect.hand_id(block.lines[0]) if block.dialect else None
+
+
+def _blocks(path: Path) -> Iterator[Block]:
+    for block in read_blocks(path):
+        if isinstance(block, ParseError):  # the file itself cannot be read
+            raise HandNotFound(str(block))
+        yield block
+
+
+def _hand_of(block: Block) -> tuple[Hand, LogExcerpt]:
+    parsed = parse_block(block)
+    if not isinstance(parsed, Hand):
+        what = f"does not parse: {parsed}" if isinstance(parsed, ParseError) else \
+            f"is not a stud game ({parsed.game})"
+        raise HandNotFound(f"hand {_block_hand_id(block)} in {block.file} {what}")
+    return parsed, LogExcerpt(block.first_line, block.lines)
+
+
+def find_in_log(path: Path, hand_id: str) -> tuple[Hand, LogExcerpt]:
+    """The first hand ``hand_id`` of a log file."""
+    hand_id = hand_id.lstrip("#")
+    for block in _blocks(path):
+        if _block_hand_id(block) == hand_id:
+            return _hand_of(block)
+    raise HandNotFound(f"no hand {hand_id} in {path}")
+
+
+def hands_at_lines(path: Path, wanted: Mapping[int, str]) -> dict[int, tuple[Hand, LogExcerpt]]:
+    """Hands of one log named by first line and id, as the database records them, reading the file once.
+
+    A hand that is no longer at its line is left out."""
+    return {block.first_line: _hand_of(block) for block in _blocks(path)
+            if wanted.get(block.first_line) == _block_hand_id(block)}
+
+
+def find_in_database(db: Path, hand_id: str) -> tuple[Hand, LogExcerpt]:
+    """Look the hand up in the database, then read it again from its log file."""
+    from studbook.analytics.db import open_existing
+
+    hand_id = hand_id.lstrip("#")
+    con = open_existing(db)
+    try:
+        rows = con.execute("SELECT site, file, first_line FROM hands WHERE hand_id = ? ORDER BY site",
+                           [hand_id]).fetchall()
+    finally:
+        con.close()
+    if not rows:
+        raise HandNotFound(f"no hand {hand_id} in {db}")
+    if len(rows) > 1:
+        raise HandNotFound(f"hand {hand_id} is in {db} for several sites: "
+                           + ", ".join(f"{site} ({file}:{line})" for site, file, line in rows))
+    _, file, line = rows[0]
+    found = hands_at_lines(imported_file(file, db), {line: hand_id})
+    if line not in found:
+        raise HandNotFound(f"hand {hand_id} is no longer at line {line} of {file}")
+    return found[line]
+
+
+def imported_file(file: str, db: Path) -> Path:
+    """Where a log the database names is now: as stored, or relative to the database's folder."""
+    candidates = [Path(file)] if Path(file).is_absolute() else [Path(file), db.parent / file]
+    for path in candidates:
+        if path.is_file():
+            return path
+    raise HandNotFound(f"{file}, a log imported into {db}, is no longer there")
+
+
+def load_hand(source: Path, hand_id: str, rules: Rules | None = None) -> FoundHand:
+    """Parse and replay one hand from a log file or a studbook database."""
+    if not source.is_file():
+        raise HandNotFound(f"no such file: {source}")
+    hand, log = find_in_database(source, hand_id) if is_database(source) else find_in_log(source, hand_id)
+    return FoundHand(replay(hand, rules), log)

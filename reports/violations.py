@@ -1,0 +1,89 @@
+"""The report's list of rule violations, each hand linked to its replay embedded in the same page.
+
+The database stores where each hand came from, so the first :data:`MAX_REPLAYS` violated hands
+are read again from their logs and replayed into the page; the rest (and hands whose log is gone)
+are listed with the ``studbook replay`` command that opens them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from studbook.replay import replay
+from studbook.reports.filters import Filters, seat_rows
+from studbook.reports.html import Html, h, json_script
+from studbook.reports.replayer import replayer_data, replayer_section
+from studbook.reports.source import HandNotFound, hands_at_lines, imported_file
+from studbook.rules.variants import Rules
+
+MAX_REPLAYS = 100
+
+
+def violation_rows(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[dict[str, Any]]:
+    """Violations in the hands the filters select, in hand order."""
+    return con.sql(f"""
+        SELECT h.site, h.hand_id, h.start_utc, h.file, h.first_line,
+               v.line, v.severity, v.code, v.rule, v.message
+        FROM violations AS v
+        JOIN hands AS h USING (site, hand_id)
+        JOIN (SELECT DISTINCT site, hand_id FROM {seat_rows(filters, "site, hand_id")}) USING (site, hand_id)
+        ORDER BY h.start_utc NULLS LAST, h.site, h.hand_id, v.seq""", params=filters.params).pl().to_dicts()
+
+
+def _replays(rows: list[dict[str, Any]], db: Path, rules: Rules | None) -> dict[tuple[str, str], Any]:
+    """Replay data for the first violated hands, keyed by (site, hand id), each log read once.
+
+    A hand whose log is gone or changed gets no replay."""
+    hands = list(dict.fromkeys((r["site"], r["hand_id"], r["file"], r["first_line"]) for r in rows))
+    by_file: dict[str, dict[int, tuple[str, str]]] = defaultdict(dict)
+    for site, hand_id, file, line in hands[:MAX_REPLAYS]:
+        by_file[file][line] = (site, hand_id)
+    found: dict[tuple[str, str], Any] = {}
+    for file, wanted in by_file.items():
+        try:
+            logged = hands_at_lines(imported_file(file, db), {line: key[1] for line, key in wanted.items()})
+        except HandNotFound:
+            continue
+        for line, (hand, log) in logged.items():
+            found[wanted[line]] = replayer_data(replay(hand, rules), log)
+    return found
+
+
+def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
+                       rules: Rules | None = None) -> Html:
+    rows = violation_rows(con, filters)
+    if not rows:
+        return Html(h("h2", "Rule violations") + h("p", "No violations in these hands.", class_="agrees"))
+    replays = _replays(rows, db, rules)
+    in_order = [key for key in dict.fromkeys((row["site"], row["hand_id"]) for row in rows) if key in replays]
+    anchors = {key: f"replay-{index}" for index, key in enumerate(in_order)}
+    table_rows, previous = [], None
+    for row in rows:
+        key = (row["site"], row["hand_id"])
+        first = key != previous
+        previous = key
+        name = f"{row['site']} #{row['hand_id']}"
+        link = h("a", name, href=f"#{anchors[key]}") if key in anchors else \
+            h("span", name, title=f"studbook replay {db} --hand {row['hand_id']}")
+        hand = [link, h("div", Path(row["file"]).name, class_="muted", title=row["file"])] if first else ""
+        started = f"{row['start_utc']:%Y-%m-%d %H:%M}" if first and row["start_utc"] else ""
+        table_rows.append(h("tr", h("td", hand), h("td", started), h("td", row["line"], class_="num"),
+                            h("td", row["severity"]), h("td", row["code"]), h("td", row["rule"]),
+                            h("td", row["message"]), class_=f"violation-row {row['severity']}"))
+    hands = len({(row["site"], row["hand_id"]) for row in rows})
+    note = f"{len(rows)} violations in {hands} hands. Follow a hand to step through its replay"
+    if hands > len(anchors):
+        note += (f"; hands without a link (past the first {MAX_REPLAYS}, or whose log is gone) open with "
+                 f"studbook replay {db} --hand ID")
+    head = h("tr", *(h("th", name) for name in ("hand", "started (UTC)", "line", "severity", "code", "rule",
+                                                 "message")))
+    data = {anchors[key]: replays[key] for key in in_order}
+    return Html(h("h2", "Rule violations") + h("p", note + ".", class_="note")
+                + h("table", h("thead", head), h("tbody", *table_rows), class_="violations")
+                + h("section", h("h2", "Replay"), replayer_section("replay-view-body"), id="replay-view",
+                    hidden=True)
+                + json_script("replays-data", data))

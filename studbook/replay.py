@@ -1,0 +1,800 @@
+"""Replay a parsed hand through the rules engine, as a floor manager would, and list what is wrong.
+
+:func:`replay` feeds a :class:`~studbook.hand.Hand`'s events to the betting machine
+(:mod:`studbook.rules.machine`) and checks, in order: antes, the bring-in, every action's actor,
+legality and amount, the cards, uncalled bets, the pots and side pots, the showdown, hi/lo halves
+and odd chips, the rake and the log's own award lines. Every discrepancy is a
+:class:`~studbook.results.Violation`; the replay then carries on with the logged action as the new
+state, so one bad action does not hide the rest.
+
+Judging showdowns: a player who mucks (or never shows) forfeits a contested pot; a pot with one
+eligible player needs no cards; a contested pot where nobody eligible showed cannot be judged, so
+the log's award stands with an ``award-unverified`` note. Rake is taken from each pot in
+proportion (largest remainder) unless the summary gives the pots after rake.
+
+Violation codes (stable; severity; usual rules.md id):
+
+==========================  ========  ==========================================================
+code                        severity  meaning
+==========================  ========  ==========================================================
+unknown-variant             error     the hand's game has no variant definition
+bad-rule                    warning   an option stated by the log is unknown or has a bad value
+unknown-player              error     an event names a player not dealt in
+too-many-players            error     more players dealt in than ``max_players`` (S1, T10)
+short-stack-dealt-in        error     cash player without ante + bring-in dealt in (C6)
+ante-amount / ante-missing  error     wrong ante, or a dealt-in player without one (C4, C5)
+street-order                error     a street out of order, or one the variant does not have (S1)
+hand-over                   error     play continues after the hand was decided (C15, Z14)
+streets-missing             error     the log stops before the last street with 2+ players left
+card-count                  error     wrong number of cards dealt or shown (S1, F1, C28)
+card-not-in-deck            error     a card outside the (stripped) deck (Z1)
+duplicate-card              error     a card appears twice in the hand (C1)
+upcard-mismatch             error     cards repeated later disagree with those dealt (C1)
+community-card-missing      error     8 players on 7th street and no community card (S10)
+community-card-unneeded     warning   a community card although the stub sufficed (S10)
+door-card-unknown           info      a door card is missing, so the bring-in cannot be judged (C7)
+wrong-actor                 error     someone acts out of turn (C3, C8, S5, R3, C25, C32)
+action-after-round          error     an action after the round (or all betting) was over (C15, C26)
+action-missing              error     a round ends while someone still had to act (C15)
+acted-after-fold            error     a folded player acts (C21)
+acted-when-all-in           error     an all-in player acts (C21)
+bring-in-required           error     the bring-in player checks or folds (C8)
+unexpected-bring-in         error     a bring-in where none is owed (C7)
+wrong-bring-in              error     the wrong player brings in (S4, H2, R2)
+bring-in-amount             error     the bring-in is not the stated amount (C8, C12)
+bet-required                error     the forced high card checks (F2)
+check-facing-bet            error     a check facing a bet (C9, C14)
+fold-when-check             warning   a fold when checking was free (S3)
+call-amount                 error     a call of the wrong amount (C14)
+bet-amount                  error     a bet of the wrong size (C16, S7, N2, N4)
+raise-amount                error     a raise of the wrong size (C16, S7, N2, N4, Z10)
+complete-amount             error     a completion not to the small bet (C8, C9)
+raise-cap                   error     a raise past the cap (C17, C18)
+not-reopened                error     a raise after a short all-in that did not reopen (C19, N3)
+beyond-stack                error     more chips than the player had (C20, Z11)
+all-in-mismatch             warning   the log's all-in flag disagrees with the stack
+cap-mismatch                warning   the log says "capped" where the rules do not (C17)
+open-pair-mismatch          warning   the log announces an open pair the rules do not see (S7)
+hand-should-have-ended      error     play continues after a checked-through round (Z13)
+uncalled-amount             error     an uncalled bet returned in the wrong amount (C23)
+uncalled-recipient          error     an uncalled bet returned to the wrong player (C23)
+uncalled-missing            error     an uncalled bet never returned (C23)
+show-order                  warning   the wrong player shows first (C27)
+total-pot-mismatch          error     the summary's total pot differs from the chips put in
+rake-mismatch               error     total pot - awards differs from the summary's rake
+side-pot-mismatch           error     the log's main/side pot amounts differ from the layers (C22)
+award-mismatch              error     a player's award differs from what the rules give
+collect-mismatch            error     the collect lines disagree with the summary seat lines
+award-unverified            info      a contested pot nobody showed for: the log's award stands
+==========================  ========  ==========================================================
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from studbook.cards import Card
+from studbook.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    Fold,
+    Muck,
+    Note,
+    PostAnte,
+    Raise,
+    Show,
+    StreetStart,
+    UncalledReturn,
+)
+from studbook.hand import Hand
+from studbook.results import ActionRecord, PotResult, Replay, SeatResult, Violation
+from studbook.rules.evaluate import describe
+from studbook.rules.machine import Issue, Table
+from studbook.rules.pots import Pot, award_pots, build_pots
+from studbook.rules.variants import VARIANTS, RuleError, Rules, deck, rules_for
+
+_KINDS = {
+    BringIn: "bring-in",
+    Check: "check",
+    Fold: "fold",
+    Call: "call",
+    Bet: "bet",
+    Raise: "raise",
+    Complete: "complete",
+}
+
+
+def replay(hand: Hand, rules: Rules | None = None) -> Replay:
+    """Replay ``hand`` under its variant, site and log options, overridden by ``rules``."""
+    variant = VARIANTS.get(hand.variant)
+    if variant is None:
+        result = Replay(hand)
+        result.violations.append(
+            Violation(
+                "unknown-variant", "error", hand.source.first_line, f"no rules for variant {hand.variant!r}"
+            )
+        )
+        return result
+    return _Replayer(hand, rules).run()
+
+
+class _Replayer:
+    """One hand's replay: the betting table plus the cards, shows and awards around it."""
+
+    def __init__(self, hand: Hand, user: Rules | None) -> None:
+        self.hand = hand
+        self.variant = VARIANTS[hand.variant]
+        self.out = Replay(hand)
+        try:
+            self.rules = rules_for(self.variant, hand.site, hand.rules, user)
+        except RuleError as error:
+            self.flag("bad-rule", hand.source.first_line, str(error), severity="warning")
+            self.rules = rules_for(self.variant, hand.site, (), user)
+        first = self.variant.first_street
+        dealt_in = {
+            e.player
+            for e in hand.events
+            if isinstance(e, PostAnte) or isinstance(e, Deal) and e.street == first
+        }
+        seats = [(s.player, s.seat, s.stack) for s in hand.seats if s.player in dealt_in]
+        self.table = Table(
+            self.variant,
+            self.rules,
+            seats,
+            structure=hand.structure,
+            small_bet=hand.small_bet,
+            big_bet=hand.big_bet,
+            bring_in=hand.bring_in,
+        )
+        self.deck = deck(self.rules)
+        self.ante = self.expected_ante()
+        self.owner: dict[Card, str] = {}  # who holds each card seen ("" = the community)
+        self.known: dict[str, list[Card]] = defaultdict(list)  # each player's cards the log shows
+        self.ups: dict[str, list[Card]] = defaultdict(list)
+        self.held: Counter[str] = Counter()  # cards dealt to each player, seen or not
+        self.community: list[Card] = []
+        self.got_up: set[str] = set()  # players dealt their up card on this street
+        self.street = 0
+        self.round = "none"  # this street's betting: "pending", "open" or "closed"
+        self.over = False  # the hand was decided (folds or Z13)
+        self.checked_out = False  # Z13 ended it
+        self.showed: set[str] = set()
+        self.first_shower: str | None = None
+        self.final_aggressor: str | None = None
+        self.final_opener: str | None = None
+        self.collects: list[Collect] = []
+        self.folded_on: dict[str, int] = {}
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def flag(
+        self, code: str, line: int, message: str, rule: str | None = None, severity: str = "error"
+    ) -> Violation:
+        violation = Violation(code, severity, line, message, rule)
+        self.out.violations.append(violation)
+        return violation
+
+    def issues(self, issues: list[Issue], line: int) -> tuple[Violation, ...]:
+        return tuple(self.flag(i.code, line, i.message, i.rule, i.severity) for i in issues)
+
+    def record(
+        self,
+        line: int,
+        player: str,
+        action: str,
+        amount: int,
+        expected: str | None,
+        flagged: tuple[Violation, ...],
+        all_in: bool = False,
+    ) -> None:
+        seat = self.table.by_name[player]
+        self.out.actions.append(
+            ActionRecord(
+                line,
+                self.street or self.variant.first_street,
+                player,
+                action,
+                amount,
+                seat.bet,
+                self.table.pot,
+                seat.stack,
+                all_in,
+                expected,
+                flagged,
+            )
+        )
+
+    def expected_ante(self) -> int | None:
+        if "ante" in self.rules.explicit or self.hand.ante is None and self.rules.ante is not None:
+            return self.rules.ante
+        if self.hand.ante is not None:
+            return self.hand.ante
+        amounts = Counter(e.amount for e in self.hand.events if isinstance(e, PostAnte) and not e.all_in)
+        return amounts.most_common(1)[0][0] if amounts else None
+
+    # -- the run -------------------------------------------------------------------------------
+
+    def run(self) -> Replay:
+        hand, rules = self.hand, self.rules
+        first_line = hand.source.first_line
+        if len(self.table.players) > rules.max_players:
+            self.flag(
+                "too-many-players",
+                first_line,
+                f"{len(self.table.players)} players dealt in, at most {rules.max_players}",
+                "S1",
+            )
+        self.check_stacks(first_line)
+        handlers = {
+            PostAnte: self.on_ante,
+            StreetStart: self.on_street,
+            Deal: self.on_deal,
+            UncalledReturn: self.on_uncalled,
+            Show: self.on_show,
+            Muck: self.on_muck,
+            Collect: self.collects.append,
+            Note: self.on_note,
+        }
+        for event in hand.events:
+            handler = handlers.get(type(event))
+            if handler is not None:
+                handler(event)
+            elif type(event) in _KINDS:
+                self.on_action(event)
+        self.finish()
+        return self.out
+
+    def check_stacks(self, line: int) -> None:
+        """C4 every dealt-in player antes (when anyone does); C6 cash stacks cover ante + bring-in."""
+        anted = {e.player for e in self.hand.events if isinstance(e, PostAnte)}
+        expected = self.ante
+        for player in self.table.players:
+            if anted and expected and player.name not in anted:
+                self.flag("ante-missing", line, f"{player.name} is dealt in without an ante", "C4")
+            needed = (expected or 0) + (self.hand.bring_in or 0)
+            if self.rules.cash_requires_ante_plus_bringin and self.hand.currency and player.stack < needed:
+                self.flag(
+                    "short-stack-dealt-in",
+                    line,
+                    f"{player.name} has {player.stack}, less than ante + bring-in {needed}",
+                    "C6",
+                )
+
+    def known_player(self, player: str, line: int) -> bool:
+        if player in self.table.by_name:
+            return True
+        self.flag("unknown-player", line, f"{player} is not dealt in")
+        return False
+
+    def on_ante(self, event: PostAnte) -> None:
+        if not self.known_player(event.player, event.line):
+            return
+        flagged = self.issues(
+            self.table.ante(event.player, event.amount, event.all_in, self.ante), event.line
+        )
+        self.record(event.line, event.player, "ante", event.amount, None, flagged, event.all_in)
+
+    # -- streets and cards ---------------------------------------------------------------------
+
+    def on_street(self, event: StreetStart) -> None:
+        self.close_round(event.line)
+        if self.over:
+            code, rule = ("hand-should-have-ended", "Z13") if self.checked_out else ("hand-over", "C15")
+            self.flag(code, event.line, f"{event.street.label} street dealt after the hand was decided", rule)
+        streets = [spec.street for spec in self.variant.streets]
+        wanted = streets[streets.index(self.street) + 1] if self.street in streets[:-1] else None
+        if self.street == 0:
+            wanted = streets[0]
+        if event.street != wanted:
+            self.flag(
+                "street-order",
+                event.line,
+                f"{event.street.label} street where {wanted.label if wanted else 'no street'} was due",
+                "S1",
+            )
+        self.street = event.street
+        self.round = "pending"
+        self.got_up = set()
+        spec = self.variant.spec(event.street)
+        live = [p.name for p in self.table.live]
+        for card in event.community:
+            self.new_card("", card, event.line)
+            self.community.append(card)
+        if spec is None:
+            return
+        if event.community:
+            self.check_community(event, len(live))
+        else:
+            self.check_stub(event, len(live))
+            for name in live:
+                self.held[name] += spec.down + spec.up
+
+    def check_community(self, event: StreetStart, live: int) -> None:
+        """S10: a community card is unneeded when the stub covers everyone even after the burns."""
+        burns = self.street - self.variant.first_street + 1  # one before each street so far (S2)
+        stub = self.rules.deck_size - sum(self.held.values()) - burns
+        if event.street != self.variant.last_street or stub >= live:
+            self.flag(
+                "community-card-unneeded",
+                event.line,
+                f"community card with {stub} cards left after the burns for {live} players",
+                "S10",
+                "warning",
+            )
+
+    def check_stub(self, event: StreetStart, live: int) -> None:
+        """S10/S11: without a community card the deck itself must cover everyone (burns may be reused)."""
+        if event.street != self.variant.last_street or self.rules.out_of_cards != "community_card":
+            return
+        stub = self.rules.deck_size - sum(self.held.values())
+        if stub < live:
+            self.flag(
+                "community-card-missing",
+                event.line,
+                f"{live} players need a card and {stub} are left; a community card is due",
+                "S10",
+            )
+
+    def new_card(self, player: str, card: Card, line: int) -> None:
+        """A card dealt now: in the deck, and never seen before (C1, Z1)."""
+        if card not in self.deck:
+            self.flag(
+                "card-not-in-deck", line, f"{card} is not in the {self.rules.deck_size}-card deck", "Z1"
+            )
+        if card in self.owner and not self.reshuffled(card):
+            holder = self.owner[card] or "the community"
+            self.flag(
+                "duplicate-card",
+                line,
+                f"{card} dealt to {player or 'the community'} was already seen with {holder}",
+                "C1",
+            )
+        self.owner[card] = player
+        if player:
+            self.known[player].append(card)
+
+    def reshuffled(self, card: Card) -> bool:
+        """S11 ``reshuffle_burns_and_muck``: a folded player's card may come back on the last street."""
+        holder = self.table.by_name.get(self.owner[card])
+        return (
+            self.rules.out_of_cards == "reshuffle_burns_and_muck"
+            and self.street == self.variant.last_street
+            and holder is not None
+            and holder.folded
+        )
+
+    def reveal(self, player: str, cards: tuple[Card, ...], line: int, complete: bool) -> None:
+        """Cards a line repeats or shows: consistent with what was dealt (C1); ``complete`` lists all."""
+        if not cards:
+            return
+        own = [card for card in cards if card not in self.community]
+        for card in own:
+            if card not in self.known[player]:
+                if card in self.owner:
+                    self.flag(
+                        "duplicate-card",
+                        line,
+                        f"{player} shows {card}, seen with {self.owner[card] or 'the community'}",
+                        "C1",
+                    )
+                elif card not in self.deck:
+                    self.flag("card-not-in-deck", line, f"{card} is not in the deck", "Z1")
+                self.owner.setdefault(card, player)
+                self.known[player].append(card)
+        missing = [card for card in (self.known[player] if complete else self.ups[player]) if card not in own]
+        if missing:
+            self.flag(
+                "upcard-mismatch",
+                line,
+                f"{player}'s cards {' '.join(map(str, own))} lack "
+                f"{' '.join(map(str, missing))} dealt earlier",
+                "C1",
+            )
+        if complete and self.held[player] and len(own) != self.held[player]:
+            self.flag(
+                "card-count", line, f"{player} shows {len(own)} cards, was dealt {self.held[player]}", "C28"
+            )
+
+    def on_deal(self, event: Deal) -> None:
+        if not self.known_player(event.player, event.line):
+            return
+        if self.table.by_name[event.player].folded:
+            self.flag("card-count", event.line, f"{event.player} is dealt cards after folding", "C1")
+        spec = self.variant.spec(event.street)
+        if event.street != self.street or spec is None:
+            self.flag(
+                "street-order",
+                event.line,
+                f"a {event.street.label} street card during the {self.street} street",
+                "S1",
+            )
+        elif len(event.up) != spec.up or len(event.down) > spec.down or self.community:
+            self.flag(
+                "card-count",
+                event.line,
+                f"{event.player} gets {len(event.down)} down and {len(event.up)} "
+                f"up cards; {event.street.label} street deals {spec.down} down and {spec.up} up",
+                "S1",
+            )
+        self.reveal(event.player, event.shown_before, event.line, complete=False)
+        for card in event.down + event.up:
+            self.new_card(event.player, card, event.line)
+        self.ups[event.player].extend(event.up)
+        self.table.deal_up(event.player, event.up)
+        if event.up:
+            self.got_up.add(event.player)
+
+    # -- betting -------------------------------------------------------------------------------
+
+    def open_round(self, line: int) -> None:
+        if self.round != "pending":
+            return
+        self.round = "open"
+        spec = self.variant.spec(self.street)
+        if spec and spec.up and not self.community:
+            for player in self.table.live:
+                if player.name not in self.got_up:
+                    self.flag(
+                        "card-count",
+                        line,
+                        f"{player.name} has no {self.street} street up card in the log",
+                        "S1",
+                    )
+        self.issues(self.table.start_street(self.street), line)
+
+    def close_round(self, line: int) -> None:
+        """End the street's betting: nobody may still owe an action (C15); Z13 may end the hand."""
+        if self.round == "none" or self.round == "closed" or self.over:
+            return
+        self.open_round(line)
+        pending = self.table.next_actor()
+        if pending:
+            self.flag("action-missing", line, f"the {self.street} street ends before {pending} acted", "C15")
+        if self.street == self.variant.last_street and self.table.last is not None:
+            self.final_aggressor = self.table.aggressor
+            self.final_opener = self.table.players[self.table.opener].name
+        if len(self.table.live) <= 1:
+            self.over = True
+        elif self.rules.all_check_ends_hand and self.table.checked_through():
+            self.over = self.checked_out = True
+        self.round = "closed"
+
+    def on_action(self, event) -> None:
+        name = event.player
+        if not self.known_player(name, event.line):
+            return
+        self.open_round(event.line)
+        table, player = self.table, self.table.by_name[name]
+        kind = _KINDS[type(event)]
+        amount = getattr(event, "amount", None)  # BringIn, Bet, Call: chips put in; Raise, Complete: "to"
+        to = player.bet + amount if amount is not None else getattr(event, "to", player.bet)
+        kind = table.normalise(kind, to, name)
+        expected, before = table.next_actor(), player.bet
+        flagged: list[Violation] = []
+        if self.over or expected is None:
+            code, rule = (
+                ("hand-should-have-ended", "Z13") if self.checked_out else ("action-after-round", "C15")
+            )
+            flagged.append(self.flag(code, event.line, f"{name} acts after the betting was over", rule))
+        elif expected != name and not (kind == "bring-in" and table.bring_in_due):
+            flagged.append(
+                self.flag("wrong-actor", event.line, f"{name} acts; {expected} was due", self.turn_rule())
+            )
+        flagged += self.issues(table.act(name, kind, to, getattr(event, "all_in", False)), event.line)
+        if kind == "fold":
+            self.folded_on[name] = self.street
+        self.record(
+            event.line,
+            name,
+            kind,
+            player.bet - before,
+            expected,
+            tuple(flagged),
+            getattr(event, "all_in", False),
+        )
+
+    def turn_rule(self) -> str:
+        """The rule that names the player due: bring-in (C8), first actor (S5/R3/C32) or clockwise (C3)."""
+        table = self.table
+        if table.bring_in_due:
+            return "C8"
+        if table.last is not None:
+            return "C3"
+        if self.street == self.variant.first_street:
+            if self.variant.bring_in == "none":
+                return "Z6"
+            return "F2" if self.rules.first_round_opener != "bringin" else "C8"
+        if self.street == 7:
+            return "C32"
+        return "R3" if self.variant.first_to_act == "low_board" else "S5"
+
+    def on_note(self, event: Note) -> None:
+        """Check what a site announces: the cap (C17) and the open pair (S7)."""
+        if event.kind == "capped":
+            self.open_round(event.line)
+            if not self.table.cap_reached():
+                self.flag(
+                    "cap-mismatch",
+                    event.line,
+                    f"the log caps the betting after {self.table.raises} raises; "
+                    f"max_raises is {self.rules.max_raises}",
+                    "C17",
+                    "warning",
+                )
+        elif event.kind == "pair_on_board":
+            self.open_round(event.line)
+            if self.table.double is None:
+                self.flag(
+                    "open-pair-mismatch",
+                    event.line,
+                    "the log allows a double bet the rules do not",
+                    "S7",
+                    "warning",
+                )
+
+    def on_uncalled(self, event: UncalledReturn) -> None:
+        if not self.known_player(event.player, event.line):
+            return
+        due = self.table.uncalled()
+        if due is None:
+            self.flag(
+                "uncalled-amount",
+                event.line,
+                f"{event.amount} returned to {event.player}; every bet was called",
+                "C23",
+            )
+        else:
+            if due[0] != event.player:
+                self.flag(
+                    "uncalled-recipient",
+                    event.line,
+                    f"returned to {event.player}; {due[0]} made the uncalled bet",
+                    "C23",
+                )
+            if due[1] != event.amount:
+                self.flag(
+                    "uncalled-amount", event.line, f"{event.amount} returned; {due[1]} was uncalled", "C23"
+                )
+        self.table.refund(event.player, event.amount)
+
+    # -- showdown ------------------------------------------------------------------------------
+
+    def on_show(self, event: Show) -> None:
+        if not self.known_player(event.player, event.line):
+            return
+        at_showdown = self.street == self.variant.last_street and not self.over
+        if at_showdown:
+            self.close_round(event.line)
+            self.first_shower = self.first_shower or event.player
+        self.reveal(event.player, event.cards, event.line, complete=at_showdown)
+        self.showed.add(event.player)
+
+    def on_muck(self, event: Muck) -> None:
+        if not self.known_player(event.player, event.line):
+            return
+        if self.street == self.variant.last_street:
+            self.close_round(event.line)
+            self.first_shower = self.first_shower or event.player
+        if event.cards:
+            self.reveal(event.player, event.cards, event.line, complete=True)
+
+    def finish(self) -> None:
+        hand, table = self.hand, self.table
+        last_line = hand.source.last_line
+        self.close_round(last_line)
+        live = [p.name for p in table.live]
+        if len(live) > 1 and self.street != self.variant.last_street and not self.checked_out:
+            self.flag(
+                "streets-missing",
+                last_line,
+                f"the log stops on the {self.street} street with {len(live)} players in",
+                "S1",
+            )
+        self.check_show_order(last_line)
+        for seat in hand.summary.seats:
+            if seat.cards and seat.player in table.by_name:
+                self.reveal(seat.player, seat.cards, seat.line, complete=True)
+        due = table.uncalled()
+        if due:
+            self.flag(
+                "uncalled-missing",
+                last_line,
+                f"{due[1]} bet by {due[0]} was never called nor returned",
+                "C23",
+            )
+            table.refund(*due)
+        contributions = {p.name: p.committed for p in table.players}
+        total = sum(contributions.values())
+        self.out.total_pot = total
+        pots = build_pots(contributions, set(live)) if live else []
+        self.out.pots = self.award(pots, total)
+        self.compare_awards(last_line)
+
+    def check_show_order(self, line: int) -> None:
+        """C27: the last bettor of the final round shows first, else its first actor (advisory)."""
+        first = self.final_aggressor or self.final_opener
+        if self.first_shower and first and self.first_shower != first and len(self.table.live) > 1:
+            self.flag(
+                "show-order", line, f"{self.first_shower} shows first; {first} should", "C27", "warning"
+            )
+
+    def net_pots(self, pots: list[Pot], total: int) -> list[Pot]:
+        """The pots after rake: the summary's own pot amounts, else the rake shared out by size."""
+        summary = self.hand.summary
+        collected = sum(c.amount for c in self.collects)
+        rake = summary.rake if summary.rake is not None else (total - collected if self.collects else 0)
+        if summary.total_pot is not None and summary.total_pot != total:
+            self.flag(
+                "total-pot-mismatch",
+                self.hand.source.last_line,
+                f"the log's total pot is {summary.total_pot}; the chips put in make {total}",
+                "C22",
+            )
+        if summary.rake is not None and self.collects and total - collected != summary.rake:
+            self.flag(
+                "rake-mismatch",
+                self.hand.source.last_line,
+                f"total pot {total} less awards {collected} "
+                f"is {total - collected}; the log's rake is {summary.rake}",
+            )
+        self.out.rake = total - collected if self.collects else rake
+        self.out.logged_rake = summary.rake
+        stated = (summary.main_pot, *summary.side_pots) if summary.main_pot is not None else ()
+        if stated and len(stated) == len(pots):
+            if any(net > pot.amount for net, pot in zip(stated, pots, strict=True)):
+                self.flag(
+                    "side-pot-mismatch",
+                    self.hand.source.last_line,
+                    f"the log's pots {list(stated)} exceed the layers {[p.amount for p in pots]}",
+                    "C22",
+                )
+            return [Pot(net, pot.eligible) for net, pot in zip(stated, pots, strict=True)]
+        if stated and len(pots) > 0:
+            self.flag(
+                "side-pot-mismatch",
+                self.hand.source.last_line,
+                f"the log has {len(stated)} pots; the contributions make {len(pots)}",
+                "C22",
+            )
+        shares = [rake * pot.amount // total if total else 0 for pot in pots]
+        order = sorted(range(len(pots)), key=lambda i: -(rake * pots[i].amount % total) if total else 0)
+        for index in order[: rake - sum(shares)]:
+            shares[index] += 1
+        return [Pot(pot.amount - share, pot.eligible) for pot, share in zip(pots, shares, strict=True)]
+
+    def award(self, pots: list[Pot], total: int) -> list[PotResult]:
+        nets = self.net_pots(pots, total)
+        shown = {}
+        for name in self.showed:
+            player = self.table.by_name[name]
+            cards = [*self.known[name], *self.community]
+            if not player.folded and cards:
+                shown[name] = cards
+        evaluators = self.variant.evaluators(self.rules)
+        order = [p.name for p in self.table.position]
+        try:
+            results = award_pots(nets, shown, order, evaluators, self.rules.odd_chip_rule)
+        except ValueError as error:  # a shown hand the evaluators cannot take (too many cards)
+            self.flag(
+                "card-count", self.hand.source.last_line, f"cannot evaluate the shown hands: {error}", "C28"
+            )
+            results = [
+                PotResult(i, pot.amount, pot.eligible, (), "no hand shown") for i, pot in enumerate(nets)
+            ]
+        reason = "all checked" if self.checked_out else None
+        return [
+            PotResult(r.index, r.amount, r.eligible, r.winners, reason or r.reason)
+            if r.reason == "showdown"
+            else r
+            for r in results
+        ]
+
+    def logged(self) -> dict[str, int]:
+        """What the log awards each player: its collect lines, else its summary seat lines."""
+        amounts: Counter[str] = Counter()
+        for collect in self.collects:
+            amounts[collect.player] += collect.amount
+        if not self.collects:
+            for seat in self.hand.summary.seats:
+                if seat.amount is not None and seat.outcome in ("collected", "won"):
+                    amounts[seat.player] += seat.amount
+        return dict(amounts)
+
+    def compare_awards(self, line: int) -> None:
+        computed: Counter[str] = Counter()
+        halves: Counter[tuple[str, str | None]] = Counter()
+        unjudged: set[str] = set()
+        for pot in self.out.pots:
+            if not pot.winners:
+                unjudged.update(pot.eligible)
+                self.flag(
+                    "award-unverified",
+                    line,
+                    f"pot {pot.index} ({pot.amount}) is contested and nobody "
+                    "eligible showed; the log's award stands",
+                    self.variant.showdown_rule,
+                    "info",
+                )
+            for winner in pot.winners:
+                computed[winner.player] += winner.amount
+                halves[winner.player, winner.half] += winner.amount
+        logged = self.logged()
+        rule = self.variant.showdown_rule
+        for player in sorted(set(computed) | set(logged)):
+            if player in unjudged:
+                continue
+            if computed[player] != logged.get(player, 0):
+                self.flag(
+                    "award-mismatch",
+                    line,
+                    f"{player} gets {logged.get(player, 0)} in the log; the rules give {computed[player]}",
+                    rule,
+                )
+        labelled: Counter[tuple[str, str | None]] = Counter()
+        for collect in self.collects:
+            if collect.half:
+                labelled[collect.player, collect.half] += collect.amount
+        for (player, half), amount in labelled.items():
+            if (
+                player not in unjudged
+                and halves[player, half] != amount
+                and computed[player] == logged.get(player)
+            ):
+                self.flag(
+                    "award-mismatch",
+                    line,
+                    f"{player} collects {amount} for {half}; the rules give {halves[player, half]}",
+                    rule,
+                )
+        summary = {
+            s.player: s.amount
+            for s in self.hand.summary.seats
+            if s.amount is not None and s.outcome in ("collected", "won")
+        }
+        if self.collects and summary:
+            for player in sorted(set(summary) | set(logged)):
+                if summary.get(player, 0) != logged.get(player, 0):
+                    self.flag(
+                        "collect-mismatch",
+                        line,
+                        f"{player} collects {logged.get(player, 0)} but the summary "
+                        f"says {summary.get(player, 0)}",
+                    )
+        self.seat_results(computed, logged, unjudged)
+
+    def seat_results(self, computed: Counter[str], logged: dict[str, int], unjudged: set[str]) -> None:
+        evaluators = self.variant.evaluators(self.rules)
+        for seat in self.hand.seats:
+            player = self.table.by_name.get(seat.player)
+            committed = player.committed if player else 0
+            collected = logged.get(seat.player, 0) if seat.player in unjudged else computed[seat.player]
+            names = ["", ""]
+            if seat.player in self.showed and player and not player.folded:
+                cards = [*self.known[seat.player], *self.community]
+                for evaluate in evaluators:
+                    try:
+                        key = evaluate(cards)
+                    except ValueError:
+                        key = None
+                    if key is not None:
+                        names[1 if key < 0 else 0] = describe(key)
+            self.out.seats.append(
+                SeatResult(
+                    seat.seat,
+                    seat.player,
+                    seat.stack,
+                    committed,
+                    collected,
+                    logged.get(seat.player, 0),
+                    collected - committed,
+                    self.folded_on.get(seat.player),
+                    tuple(self.known[seat.player]) if seat.player in self.showed else (),
+                    names[0],
+                    names[1],
+                )
+            )

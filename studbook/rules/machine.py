@@ -1,0 +1,461 @@
+"""The betting state machine of one stud hand: who must act, what he may do, what it costs.
+
+One :class:`Table` holds the players and the current betting round. The replayer feeds it the
+log's actions in order; :meth:`Table.act` checks an action against the rules (returning
+:class:`Issue` objects) and then applies it as logged, so one bad action never hides the next.
+
+Amounts follow :mod:`studbook.events`: ``to`` is a player's total for the street after his action.
+
+>>> from studbook.cards import parse_cards
+>>> from studbook.rules.variants import VARIANTS, rules_for
+>>> table = Table(VARIANTS["stud"], rules_for(VARIANTS["stud"], None), [("A", 1, 100), ("B", 2, 100)],
+...               small_bet=10, big_bet=20, bring_in=3)
+>>> table.deal_up("A", parse_cards("Kc")); table.deal_up("B", parse_cards("2d"))
+>>> table.start_street(3)
+[]
+>>> table.next_actor(), table.act("B", "check", 0)[0].code
+('B', 'bring-in-required')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from studbook.cards import Card
+from studbook.rules.variants import Rules, Variant
+
+AGGRESSIVE = ("bet", "raise", "complete")
+KINDS = ("bring-in", "check", "fold", "call", *AGGRESSIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """A rule the action broke (``code`` as in :mod:`studbook.replay`, ``rule`` a rules.md id)."""
+
+    code: str
+    rule: str | None
+    message: str
+    severity: str = "error"
+
+
+@dataclass(slots=True, eq=False)
+class Player:
+    name: str
+    seat: int
+    stack: int  # chips behind
+    committed: int = 0  # antes and bets of the whole hand
+    bet: int = 0  # this street
+    folded: bool = False
+    all_in: bool = False
+    up: list[Card] = field(default_factory=list)
+    acted: bool = False  # this round
+    seen: int = 0  # the round's reopen count when he last acted
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and not self.all_in
+
+
+class Table:
+    """Players (clockwise by seat number) and the betting round in progress."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        rules: Rules,
+        seats: Sequence[tuple[str, int, int]],
+        *,
+        structure: str = "limit",
+        small_bet: int,
+        big_bet: int,
+        bring_in: int | None = None,
+        dealer_seat: int | None = None,
+    ) -> None:
+        self.variant, self.rules, self.structure = variant, rules, structure
+        self.small_bet, self.big_bet, self.bring_in = small_bet, big_bet, bring_in
+        self.players = [
+            Player(name, seat, stack, all_in=stack <= 0)
+            for name, seat, stack in sorted(seats, key=lambda s: s[1])
+        ]
+        self.by_name = {p.name: p for p in self.players}
+        # Position order (C3): clockwise from the first seat left of the dealer.
+        first = next(
+            (i for i, p in enumerate(self.players) if dealer_seat is not None and p.seat > dealer_seat), 0
+        )
+        self.position = self.players[first:] + self.players[:first]
+        self.street = 0
+        self.pot = 0  # antes and bets of everyone, all streets
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        self.level = self.base = self.raises = self.reopen = 0
+        self.unit = self.last_raise = self.small_bet
+        self.opened = self.completed = self.capped = self.uncapped = self.bring_in_round = False
+        self.double: bool | None = None  # open pair: None none, False SB or BB allowed, True BB only
+        self.bring_in_due: str | None = None
+        self.forced_open: str | None = None
+        self.aggressor: str | None = None
+        self.opener = 0
+        self.last: int | None = None
+
+    # -- state queries -------------------------------------------------------------------------
+
+    @property
+    def live(self) -> list[Player]:
+        return [p for p in self.players if not p.folded]
+
+    def call_target(self, player: Player) -> int:
+        """What ``player`` must reach to call: the bet, or less when nobody else can put in more."""
+        reach = [q.bet + max(q.stack, 0) for q in self.players if q is not player and not q.folded]
+        return min(self.level, max(reach, default=0))
+
+    def _needs(self, player: Player, acting: int, reach: list[tuple[int, int]]) -> bool:
+        """``reach``: the two largest (bet + stack, id) of live players, for :meth:`call_target` in O(1)."""
+        if not player.can_act:
+            return False
+        others = reach[1][0] if reach[0][1] == id(player) else reach[0][0]
+        owed = player.bet < min(self.level, others)
+        if acting <= 1 and not owed:
+            return False  # C26: nobody left to bet against
+        return owed or not player.acted
+
+    def next_actor(self) -> str | None:
+        """Who must act now (None when the round or the hand is over)."""
+        if sum(not p.folded for p in self.players) <= 1:
+            return None
+        if self.bring_in_due:
+            return self.bring_in_due
+        count = len(self.players)
+        acting = sum(p.can_act for p in self.players)
+        reach = sorted(((p.bet + max(p.stack, 0), id(p)) for p in self.players if not p.folded), reverse=True)
+        start = self.opener if self.last is None else self.last + 1
+        for step in range(count):
+            player = self.players[(start + step) % count]
+            if self._needs(player, acting, reach):
+                return player.name
+        return None
+
+    def checked_through(self) -> bool:
+        """The round is over and nobody bet (Z13)."""
+        return self.next_actor() is None and self.level == 0 and self.last is not None
+
+    def uncalled(self) -> tuple[str, int] | None:
+        """The bet nobody matched: the top contributor's excess over the next one (C23)."""
+        ranked = sorted(self.players, key=lambda p: p.committed, reverse=True)
+        if len(ranked) < 2 or ranked[0].committed <= ranked[1].committed:
+            return None
+        return ranked[0].name, ranked[0].committed - ranked[1].committed
+
+    # -- cards and streets ---------------------------------------------------------------------
+
+    def deal_up(self, name: str, cards: Sequence[Card]) -> None:
+        self.by_name[name].up.extend(cards)
+
+    def start_street(self, street: int) -> list[Issue]:
+        """Begin the betting round of ``street``: units, open pair, and who opens it."""
+        self.street = street
+        self._reset_round()
+        for player in self.players:
+            player.bet, player.acted, player.seen = 0, False, 0
+        if self.structure == "limit" and street >= self.rules.big_bet_from_street:
+            self.unit = self.big_bet
+        if street == self.variant.first_street:
+            issues = self._first_round()
+        else:
+            issues = []
+            self.opener = self._skip_all_in(self._best_board())
+            if (
+                self.structure == "limit"
+                and street == self.variant.open_pair_street
+                and self.rules.open_pair_double_bet
+                and any(len({c.rank for c in p.up}) < len(p.up) for p in self.live)
+            ):
+                self.double = False
+        self.uncapped = sum(p.can_act for p in self.players) <= 2
+        return issues
+
+    def _first_round(self) -> list[Issue]:
+        known = [p for p in self.position if not p.folded and p.up]
+        issues = []
+        if len(known) < len(self.live):
+            issues.append(
+                Issue("door-card-unknown", "C7", "a live player's door card is not in the log", "info")
+            )
+        if not known:
+            return issues
+        opener_rule = self.rules.first_round_opener
+        if self.variant.bring_in == "none" or opener_rule != "bringin":
+            chosen = max(known, key=lambda p: p.up[0].rank)  # ties: first in position (Z6)
+            self.opener = self._skip_all_in(self.players.index(chosen))
+            if opener_rule == "highcard_forced":
+                self.forced_open = self.players[self.opener].name
+            return issues
+        if self.variant.bring_in == "low_card":  # ace high, clubs lowest (S4, H2)
+            chosen = min(known, key=lambda p: (p.up[0].rank, p.up[0].suit_order))
+        else:  # razz: ace low, spades highest (R2)
+            chosen = max(known, key=lambda p: (p.up[0].rank % 14, p.up[0].suit_order))
+        index = self._skip_all_in(self.players.index(chosen))
+        self.opener = index
+        if sum(p.can_act for p in self.players) < 2:
+            return issues  # C26: nobody could answer a bring-in
+        if (
+            index != self.players.index(chosen)
+            and self.rules.bringin_shift_when_allin_for_ante != "left_player_posts"
+        ):
+            return issues  # C12b (WSOP-LA 217): the left player just acts
+        self.bring_in_round = True
+        self.bring_in_due = self.players[index].name
+        return issues
+
+    def _best_board(self) -> int:
+        """Index of the best exposed board (C31, R3); ties by position or by suit (S6)."""
+        board = self.variant.board()
+        boards = [(board(p.up), p) for p in self.position if not p.folded and p.up]
+        if not boards:
+            return self.players.index(self.position[0])
+        best = max(key for key, _ in boards)
+        tied = [p for key, p in boards if key == best]
+        if len(tied) > 1 and self.rules.board_tie_break == "suit":
+            lead = abs(best) >> 16 & 15
+            lead = 14 if lead == 1 else lead
+            low = best < 0  # a low board: the lowest suit of the lead rank acts first
+
+            def edge(player: Player) -> int:
+                suits = [c.suit_order for c in player.up if c.rank == lead]
+                return -min(suits) if low else max(suits)
+
+            tied.sort(key=edge, reverse=True)
+        return self.players.index(tied[0])
+
+    def _skip_all_in(self, index: int) -> int:
+        """C25: an all-in opener is passed over as if he had checked."""
+        count = len(self.players)
+        for step in range(count):
+            player = self.players[(index + step) % count]
+            if player.can_act:
+                return (index + step) % count
+        return index
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def ante(self, name: str, amount: int, all_in: bool, expected: int | None) -> list[Issue]:
+        """Post an ante: dead money, not part of the street's bet (C4); short only when all-in (C5)."""
+        player = self.by_name[name]
+        issues = []
+        if expected is not None and amount != expected and not (amount < expected and amount == player.stack):
+            issues.append(Issue("ante-amount", "C4", f"ante {amount}, expected {expected}"))
+        issues += self._pay(player, amount, all_in)
+        return issues
+
+    def normalise(self, kind: str, to: int, name: str | None = None) -> str:
+        """The action a site's wording means: a bet or raise before the completion is a completion,
+        and the bring-in player's "completion" to no more than the bring-in is his bring-in."""
+        if kind not in AGGRESSIVE:
+            return kind
+        if name is not None and name == self.bring_in_due and self.bring_in and to <= self.bring_in:
+            return "bring-in"
+        if self.bring_in_round and not self.completed:
+            return "complete"
+        if self.level > 0:
+            return "raise"
+        return "bet"
+
+    def act(self, name: str, kind: str, to: int, all_in: bool = False) -> list[Issue]:
+        """Check one action of ``name`` (``kind`` from :data:`KINDS`), then apply it as logged."""
+        player = self.by_name[name]
+        issues = []
+        if player.folded:
+            issues.append(Issue("acted-after-fold", "C21", f"{name} acts after folding"))
+        elif player.all_in:
+            issues.append(Issue("acted-when-all-in", "C21", f"{name} acts while all-in"))
+        owed = max(self.call_target(player) - player.bet, 0)
+        cost = to - player.bet
+        if kind == "fold":
+            if self.bring_in_due == name and not self.rules.bringin_fold_allowed:
+                issues.append(Issue("bring-in-required", "C8", f"{name} must post the bring-in or complete"))
+            elif owed == 0 and self.variant.warn_fold_when_check and not issues and self.bring_in_due != name:
+                issues.append(Issue("fold-when-check", "S3", f"{name} folds when he could check", "warning"))
+            player.folded = True
+            cost = 0
+        elif kind == "check":
+            if self.bring_in_due == name:
+                issues.append(Issue("bring-in-required", "C8", f"{name} must post the bring-in or complete"))
+            elif self.forced_open == name:
+                issues.append(Issue("bet-required", "F2", f"{name} holds the high card and must bet"))
+            elif owed:
+                issues.append(Issue("check-facing-bet", "C14", f"{name} checks facing a bet of {owed}"))
+            cost = 0
+        elif kind == "call":
+            if owed == 0:
+                issues.append(Issue("call-amount", "C14", f"{name} calls with nothing to call"))
+            elif cost != min(owed, player.stack):
+                issues.append(
+                    Issue("call-amount", "C14", f"{name} calls {cost}, expected {min(owed, player.stack)}")
+                )
+        elif kind == "bring-in":
+            issues += self._bring_in(player, cost)
+        else:
+            issues += self._aggressive(player, kind, to, all_in)
+        self.forced_open = None if self.forced_open == name else self.forced_open
+        issues += self._pay(player, cost, all_in)
+        player.acted, player.seen = True, self.reopen
+        self.last = self.players.index(player)
+        return issues
+
+    def _pay(self, player: Player, cost: int, all_in: bool) -> list[Issue]:
+        issues = []
+        if cost > player.stack and not self.rules.allow_beyond_table_stakes:
+            issues.append(
+                Issue("beyond-stack", "C20", f"{player.name} puts in {cost} with {player.stack} behind")
+            )
+        player.stack -= cost
+        player.bet += cost
+        player.committed += cost
+        self.pot += cost
+        if cost and all_in != (player.stack <= 0):
+            said = "says all-in with chips left" if all_in else "is all-in but the log does not say so"
+            issues.append(Issue("all-in-mismatch", "C21", f"{player.name} {said}", "warning"))
+        player.all_in = player.all_in or player.stack <= 0 or all_in
+        return issues
+
+    def _bring_in(self, player: Player, cost: int) -> list[Issue]:
+        issues = []
+        if not self.bring_in_due:
+            issues.append(Issue("unexpected-bring-in", "C7", f"{player.name} posts a bring-in nobody owes"))
+        elif self.bring_in_due != player.name:
+            rule = {"low_card": "S4", "high_card": "R2"}.get(self.variant.bring_in, "C7")
+            issues.append(
+                Issue(
+                    "wrong-bring-in",
+                    rule,
+                    f"{player.name} brings in; {self.bring_in_due} holds the bring-in card",
+                )
+            )
+        short = cost == player.stack and cost > 0  # C12a: all-in for part of the bring-in
+        if self.bring_in is None and not short:
+            self.bring_in = cost
+        if self.bring_in is not None and cost != self.bring_in and not (short and cost < self.bring_in):
+            issues.append(Issue("bring-in-amount", "C8", f"bring-in {cost}, expected {self.bring_in}"))
+        elif cost >= self.small_bet:
+            issues.append(Issue("bring-in-amount", "C8", f"bring-in {cost} is not below the small bet"))
+        self.level = max(self.level, self.bring_in if self.bring_in is not None else cost)
+        self.bring_in_round = True
+        self.bring_in_due = None
+        return issues
+
+    def _aggressive(self, player: Player, kind: str, to: int, all_in: bool) -> list[Issue]:
+        issues = []
+        cost = to - player.bet
+        short = cost == player.stack  # all-in, whatever the log says (all-in-mismatch reports that)
+        if to <= self.level:
+            issues.append(
+                Issue(f"{kind}-amount", "C16", f"{player.name} {kind}s to {to}, not above {self.level}")
+            )
+            return issues
+        if kind == "raise":
+            if player.acted and player.seen >= self.reopen:
+                rule = "C19" if self.structure == "limit" else "N3"
+                issues.append(
+                    Issue(
+                        "not-reopened",
+                        rule,
+                        f"{player.name} raises though a short all-in did not reopen the betting",
+                    )
+                )
+            elif self.structure == "limit" and self.cap_reached():
+                rule = "C18" if self.rules.headsup_uncapped != "never" and self._heads_up() else "C17"
+                issues.append(
+                    Issue(
+                        "raise-cap",
+                        rule,
+                        f"{player.name} raises past the cap of {self.rules.max_raises} raises",
+                    )
+                )
+        issues += self._check_size(player, kind, to, short)
+        self.bring_in_due = None
+        self._raise_level(player, kind, to)
+        return issues
+
+    def _increments(self) -> tuple[int, ...]:
+        if self.double is False:
+            return (self.small_bet, self.big_bet)
+        return (self.big_bet,) if self.double else (self.unit,)
+
+    def _check_size(self, player: Player, kind: str, to: int, short: bool) -> list[Issue]:
+        if self.structure == "limit":
+            if kind == "complete":
+                legal = {self.small_bet}
+            elif kind == "bet":
+                legal = set(self._increments())
+            else:
+                legal = {start + inc for start in (self.base, self.level) for inc in self._increments()}
+                legal = {total for total in legal if total > self.level}
+            if to in legal or (short and to < max(legal)):
+                return []
+            wanted = " or ".join(map(str, sorted(legal)))
+            return [Issue(f"{kind}-amount", "C16", f"{player.name} {kind}s to {to}, expected {wanted}")]
+        if self.rules.min_raise == "any" and kind == "raise":
+            least = self.level + 1
+        else:
+            least = max(self.small_bet, self.level + self.last_raise if kind == "raise" else self.small_bet)
+        if to < least and not short:
+            rule = "Z10" if self.rules.min_raise == "any" else "N2"
+            return [Issue(f"{kind}-amount", rule, f"{player.name} {kind}s to {to}, the minimum is {least}")]
+        if self.structure == "pot-limit":
+            most = self.level + self.pot + (self.level - player.bet)
+            if to > most:
+                return [
+                    Issue(f"{kind}-amount", "N4", f"{player.name} {kind}s to {to}, the pot limit is {most}")
+                ]
+        return []
+
+    def _raise_level(self, player: Player, kind: str, to: int) -> None:
+        """Move the bet to ``to``; a full bet or raise (or a short all-in worth one) reopens the betting."""
+        if self.structure != "limit":
+            full = self.rules.min_raise == "any" or to - self.base >= (
+                self.small_bet if kind != "raise" else self.last_raise
+            )
+        elif kind == "complete":
+            full = to >= self.small_bet
+        else:
+            need = min(self._increments())
+            step = to - self.base
+            full = step >= need or (self.rules.reopen_rule == "half_bet" and 2 * step >= need)
+        if full:
+            if self.opened or (kind == "complete" and self.rules.completion_counts_as_raise):
+                self.raises += 1
+            if self.double is False and to - self.base >= self.big_bet:
+                self.double = True  # S7: after a big bet every raise is big
+            self.last_raise = max(self.last_raise, to - self.level)
+            self.base, self.opened = to, True
+            self.completed = self.completed or kind == "complete"
+            self.reopen += 1
+            if self.raises >= self.rules.max_raises and not self._heads_up():
+                self.capped = True
+        elif self.level == 0:
+            self.reopen += 1  # a short all-in opening bet is still the first bet those who checked face
+        self.level = to
+        self.aggressor = player.name
+
+    def _heads_up(self) -> bool:
+        return sum(p.can_act for p in self.players) <= 2
+
+    def cap_reached(self) -> bool:
+        """C17 with C18: is another raise over the cap?"""
+        if self.raises < self.rules.max_raises:
+            return False
+        mode = self.rules.headsup_uncapped
+        if mode == "never":
+            return True
+        if mode == "round_start":
+            return not self.uncapped
+        return self.capped or not self._heads_up()
+
+    def refund(self, name: str, amount: int) -> None:
+        """Give back an uncalled bet (C23)."""
+        player = self.by_name[name]
+        player.stack += amount
+        player.committed -= amount
+        self.pot -= amount
+        player.bet = max(player.bet - amount, 0)
