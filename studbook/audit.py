@@ -77,7 +77,7 @@ def _street_tables(replay: Replay) -> list[Table]:
     money = _money(replay)
     tables = []
     for street, records in groupby(replay.actions, key=lambda record: record.street):
-        title = "Antes" if street == 0 else f"{Street(street).label} street"
+        title = f"{Street(street).label} street"
         table = Table(title=title, title_justify="left", expand=False)
         for column in ("line", "actor", "action", "amount", "to", "pot", "stack", "verdict"):
             table.add_column(

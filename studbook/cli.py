@@ -148,6 +148,52 @@ def showdown(
         typer.echo(f"{part}: {who} {'split' if len(indexes) > 1 else 'wins'}")
 
 
+@app.command()
+def audit(
+    paths: Paths,
+    hand: Annotated[list[str] | None, typer.Option("--hand", help="Only the hand(s) with this id.")] = None,
+    rule: RuleOptions = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Write one JSON object per hand.")] = False,
+) -> None:
+    """Replay hands through the rules engine: a street-by-street table and a ruling per hand.
+
+    Exits with status 1 when any hand breaks a rule (error severity) or cannot be parsed.
+    """
+    from rich.console import Console
+
+    from studbook.audit import print_replay, replay_to_json
+    from studbook.grammar import ParseError, expand_paths, parse_file
+    from studbook.replay import replay
+
+    rules = _rules(rule)
+    wanted = set(hand or ())
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
+    found = audited = with_errors = failed = 0
+    for path in expand_paths(paths):
+        for result in parse_file(path):
+            if isinstance(result, ParseError):
+                if not wanted or result.hand_id in wanted:
+                    failed += 1
+                    typer.echo(f"error: {result}", err=True)
+                continue
+            if not isinstance(result, Hand) or wanted and result.hand_id not in wanted:
+                continue
+            found += 1
+            replayed = replay(result, rules)
+            audited += 1
+            with_errors += replayed.has_errors
+            if as_json:
+                _echo_json(replay_to_json(replayed))
+            else:
+                print_replay(replayed, console)
+    if wanted and not found and not failed:
+        typer.echo(f"no hand with id {', '.join(sorted(wanted))} found", err=True)
+        raise typer.Exit(1)
+    if not as_json:
+        typer.echo(f"{audited} hands audited, {with_errors} with rule violations, {failed} unreadable")
+    raise typer.Exit(1 if with_errors or failed else 0)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,62 @@
+"""`studbook audit`: tables, rulings, JSON and exit codes on real and broken logs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from studbook.cli import app
+
+runner = CliRunner()
+HILO = "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.txt"
+
+
+def test_clean_hand_rules_and_names_the_split(corpus: Path) -> None:
+    result = runner.invoke(app, ["audit", str(corpus / HILO), "--hand", "35874576282"])
+    assert result.exit_code == 0, result.output
+    assert "u.pressure wins $0.37 of the high half with two pair, Queens and Sixes" in result.output
+    assert "gashpor wins $0.36 of the low half with 8,7,5,4,2" in result.output
+    assert "The log's awards agree with the rules." in result.output
+    assert result.output.rstrip().endswith("1 hands audited, 0 with rule violations, 0 unreadable")
+
+
+def test_json_has_the_documented_keys(corpus: Path) -> None:
+    result = runner.invoke(app, ["audit", "--json", str(corpus / HILO)])
+    assert result.exit_code == 0, result.output
+    objects = [json.loads(line) for line in result.output.splitlines()]
+    assert len(objects) == 7
+    split = next(o for o in objects if o["hand_id"] == "35874576282")
+    assert {"file", "line", "hand_id", "variant", "violations", "seats", "pots", "rake"} <= split.keys()
+    assert split["variant"] == "stud8" and split["rake"] == 3
+    winners = split["pots"][0]["winners"]
+    assert [(w["player"], w["amount"], w["half"]) for w in winners] == [
+        ("u.pressure", 37, "hi"),
+        ("gashpor", 36, "lo"),
+    ]
+    nets = {seat["player"]: seat["net"] for seat in split["seats"]}
+    assert nets["u.pressure"] == 18 and nets["rdiezchang"] == -19
+    assert sum(seat["committed"] for seat in split["seats"]) == 76
+
+
+def test_broken_copy_exits_1_with_the_violation(corpus: Path, tmp_path: Path) -> None:
+    text = (corpus / HILO).read_bytes().decode()
+    start = text.index("PokerStars Game #35874576282")
+    hand = text[start : text.index("\n\n\n", start)]
+    broken = hand.replace("rdiezchang: calls $0.08", "rdiezchang: calls $0.06", 1)
+    assert broken != hand
+    log = tmp_path / "broken.txt"
+    log.write_text(broken)
+    result = runner.invoke(app, ["audit", "--json", str(log)])
+    assert result.exit_code == 1
+    codes = {v["code"] for v in json.loads(result.output)["violations"]}
+    assert "call-amount" in codes
+
+
+def test_unknown_hand_id_and_missing_file(corpus: Path, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["audit", str(corpus / HILO), "--hand", "1"])
+    assert result.exit_code == 1 and "no hand with id 1 found" in result.output
+    missing = runner.invoke(app, ["audit", str(tmp_path / "nope.txt")])
+    assert missing.exit_code == 1 and "cannot read file" in missing.output
+    assert missing.exception is None or isinstance(missing.exception, SystemExit)
