@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import duckdb
 import typer
@@ -19,12 +19,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from studbook.analytics import output
-from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing
+from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_DB, DatabaseError, open_existing
 from studbook.analytics.export import EXPORTERS
-from studbook.analytics.importer import DEFAULT_BATCH, ImportSummary, run_import
-from studbook.analytics.worker import FileResult
 from studbook.grammar import expand_paths
 from studbook.rules.variants import VARIANTS, RuleError, Rules
+
+if TYPE_CHECKING:
+    from studbook.analytics.importer import ImportSummary
+    from studbook.analytics.worker import FileResult
 
 Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
 Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
@@ -87,6 +89,8 @@ def import_command(
     = DEFAULT_BATCH,
 ) -> None:
     """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing."""
+    from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
+
     with _user_errors():
         rule_args = tuple(rule or ())
         Rules.parse(rule_args)

@@ -5,12 +5,16 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import duckdb
-import pyarrow as pa
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 SCHEMA_VERSION = 1
 DEFAULT_DB = "studbook.duckdb"
+DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole files
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected")
 
 

@@ -15,11 +15,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from studbook.analytics.db import open_for_import
+from studbook.analytics.db import DEFAULT_BATCH, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
 from studbook.analytics.worker import FileResult, process_file
-
-DEFAULT_BATCH = 5000  # hands (and rejected blocks) per transaction, rounded up to whole files
 
 
 @dataclass(slots=True)
@@ -82,7 +80,8 @@ def batches(results: Iterable[FileResult], size: int) -> Iterator[list[FileResul
 def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[str, ...] = (),
                batch_size: int = DEFAULT_BATCH,
                on_file: Callable[[FileResult], None] | None = None) -> ImportSummary:
-    """Import ``files`` into the database at ``db``; ``on_file`` hears about each file as it is processed."""
+    """Import ``files`` into the database at ``db``, ``batch_size`` hands (and rejected blocks) per
+    transaction; ``on_file`` hears about each file as it is processed."""
     summary = ImportSummary()
     con = open_for_import(db)
     try:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import polars as pl
 from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    import polars as pl
 
 FORMATS = ("table", "csv", "json")
 

@@ -44,6 +44,10 @@ def test_wheel_contains_mapped_packages_and_grammars(wheel: Path) -> None:
         "studbook/grammar/pokerstars.lark",
         "studbook/grammar/fulltilt.lark",
         "studbook/grammar/common.lark",
+        "studbook/grammar/studbook.lark",
+        "studbook/analytics/schema.sql",
+        "studbook/reports/replayer.js",
+        "studbook/reports/report.css",
     ):
         assert module in names, module
 
