@@ -1,5 +1,6 @@
 """DuckDB storage and statistics: the schema, the bulk loader, stats as SQL views, the CLI commands.
 
-Hands are derived into rows by :mod:`.rows` (facts from :mod:`.facts`), loaded in batches by
-:mod:`.load`, and read back through the views of ``stats.sql``.
+:mod:`.worker` parses and replays a file into rows (:mod:`.rows`, with the per-seat facts of
+:mod:`.facts`), :mod:`.importer` feeds the single writer of :mod:`.load`, and :mod:`.commands`
+reads the views of ``stats.sql`` back.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -44,7 +44,7 @@ class UserError(Exception):
 def _user_errors() -> Iterator[None]:
     try:
         yield
-    except (UserError, DatabaseError, RuleError, duckdb.Error) as error:
+    except (UserError, DatabaseError, RuleError, duckdb.Error, OSError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
 
@@ -130,9 +130,9 @@ def stats_command(
         if game is not None and game not in VARIANTS:
             raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
         macro = "player_street_stats_for" if streets else "player_stats_for"
-        con = open_existing(db)
-        frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
-                        params=[player, game, since, min_hands]).pl()
+        with closing(open_existing(db)) as con:
+            frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
+                            params=[player, game, since, min_hands]).pl()
     key = ("player", "game", "street") if streets else STAT_KEY
     if fmt == "table" and not streets and frame.height > TRANSPOSE_UP_TO:
         frame = frame.select(HEADLINE)
@@ -165,11 +165,11 @@ def query_command(
 def _query_view(sql: str, db: Path, fmt: str) -> None:
     with _user_errors():
         _check_format(fmt)
-        con = open_existing(db)
-        result = con.sql(sql)
-        if result is None:
-            raise UserError("the statement returned no rows to show")
-        frame = result.pl()
+        with closing(open_existing(db)) as con:
+            result = con.sql(sql)
+            if result is None:
+                raise UserError("the statement returned no rows to show")
+            frame = result.pl()
     output.write(frame, fmt)
 
 
@@ -181,6 +181,7 @@ def export_command(
     """Export the stored tables (Parquet: one file per table)."""
     with _user_errors():
         _check_format(fmt, list(EXPORTERS))
-        written = EXPORTERS[fmt](open_existing(db), out)
+        with closing(open_existing(db)) as con:
+            written = EXPORTERS[fmt](con, out)
     for path in written:
         typer.echo(str(path))
