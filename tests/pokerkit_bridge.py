@@ -346,7 +346,8 @@ class _Converter:
         return self.stack[index] == 0
 
     def on(self, operation: object) -> None:
-        line, name = self.line(), self.names[getattr(operation, "player_index", 0)]
+        """One non-dealing operation: actions become their events, the rest is remembered."""
+        line, name = self.line(), self.names[getattr(operation, "player_index", 0)]  # for those with a player
         match operation:
             case AntePosting(player_index=i, amount=amount):
                 self.events.append(PostAnte(line, name, amount, self.pay(i, amount)))
@@ -468,9 +469,9 @@ class _Converter:
         return amounts
 
 
-def hands(variant: str, count: int, first_seed: int = 0) -> Iterator[Played]:
-    """``count`` seeded hands of ``variant``."""
-    for seed in range(first_seed, first_seed + count):
+def hands(variant: str, count: int) -> Iterator[Played]:
+    """Random hands of ``variant`` with seeds 0 .. count - 1."""
+    for seed in range(count):
         yield play(variant, seed)
 
 
