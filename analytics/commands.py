@@ -33,6 +33,8 @@ Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.jo
 STAT_KEY = ("player", "game", "unit")
 HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
             "wtsd", "won_at_showdown", "aggression_factor")
+HAND_FORMATS = ("pokerstars", "json", "studbook")  # studbook.writers, from hand-history files
+EXPORT_FORMATS = [*EXPORTERS, *HAND_FORMATS]
 TRANSPOSE_UP_TO = 8  # stat rows shown side by side as columns in table form
 
 
@@ -174,13 +176,23 @@ def _query_view(sql: str, db: Path, fmt: str) -> None:
 
 
 def export_command(
-    fmt: Annotated[str, typer.Option("--format", help=f"Export format: {' | '.join(EXPORTERS)}.")],
-    out: Annotated[Path, typer.Option("--out", help="Folder to write into.", file_okay=False)],
+    fmt: Annotated[str, typer.Option("--format", help=f"Export format: {' | '.join(EXPORT_FORMATS)}.")],
+    paths: Annotated[list[str] | None, typer.Argument(
+        help="Hand-history files to convert (formats pokerstars, json, studbook).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Folder to write into (parquet); the file to write (hand formats; else stdout).")]
+    = None,
     db: Db = Path(DEFAULT_DB),
 ) -> None:
-    """Export the stored tables (Parquet: one file per table)."""
+    """Export the stored tables (Parquet: one file per table), or convert hand histories (FILE...)."""
+    if fmt in HAND_FORMATS:
+        from studbook.writers import export_hands  # the writers, only when converting
+
+        raise typer.Exit(export_hands(fmt, paths or [], out))
     with _user_errors():
-        _check_format(fmt, list(EXPORTERS))
+        _check_format(fmt, EXPORT_FORMATS)
+        if out is None or paths:
+            raise UserError("parquet exports the database: give --out FOLDER and no FILE")
         with closing(open_existing(db)) as con:
             written = EXPORTERS[fmt](con, out)
     for path in written:

@@ -44,6 +44,7 @@ from studbook.events import (
 )
 from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
+from studbook.grammar.linescan import LineScanner, NotRegular
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
 from studbook.money import AmountError, parse_amount
 
@@ -533,10 +534,25 @@ class StudDialect(Dialect):
     def transformer(self, block: Block) -> Transformer:
         return self._bound.begin(block)
 
+    @cached_property
+    def _scanner(self) -> LineScanner | None:
+        """The fast path (grammar/linescan.py), when the grammar is a plain sequence of line kinds."""
+        try:
+            matchers = {name: regexp.match for name, regexp in self._bound.regexps.items()}
+            return LineScanner(self.parser, matchers)
+        except NotRegular:
+            return None
+
     def parse(self, block: Block) -> Hand:
-        text = block.text + "\n"
         with self._lock:  # the inline transformer holds the state of one hand
-            self.transformer(block)
+            transformer = self.transformer(block)
+            tokens = self._scanner.tokens(block.lines) if self._scanner else None
+            if tokens is not None:  # the grammar's order holds: the handlers run as Lark would run them
+                readers = transformer.readers
+                for token, match in tokens:
+                    readers[token.type][0](token, match)
+                return transformer.start([])
+            text = block.text + "\n"
             try:
                 return self.parser.parse(text)
             except UnexpectedInput as error:

@@ -13,7 +13,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from studbook.events import Street
+from studbook.events import Collect, Street
 from studbook.money import format_amount
 from studbook.results import Replay, Violation
 
@@ -125,7 +125,9 @@ def ruling_lines(replay: Replay) -> list[str]:
         rake += f" (the log says {money(replay.logged_rake)})"
     lines.append(rake)
     disagreements = [s for s in replay.seats if s.collected != s.logged_collected]
-    if disagreements:
+    if not any(isinstance(event, Collect) for event in replay.hand.events):
+        lines.append("The log states no awards; the awards above are the rules'.")
+    elif disagreements:
         for seat in disagreements:
             lines.append(
                 f"The log gives {seat.player} {money(seat.logged_collected)}; "

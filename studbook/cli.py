@@ -211,3 +211,7 @@ from studbook.reports import commands as reports  # noqa: E402  (registration on
 
 app.command("report")(reports.report_command)
 app.command("replay")(reports.replay_command)
+
+from studbook.commands_simulate import simulate_command  # noqa: E402  (registration only, issue #6)
+
+app.command("simulate")(simulate_command)

@@ -627,7 +627,11 @@ class _Replayer:
         """The pots after rake: the summary's own pot amounts, else the rake shared out by size."""
         summary = self.hand.summary
         collected = sum(c.amount for c in self.collects)
-        rake = summary.rake if summary.rake is not None else (total - collected if self.collects else 0)
+        # An unstated rake is what a site's awards leave of the pot (awards beyond the pot are no
+        # rake); studbook's own home-game format has no rake unless it writes one.
+        inferred = self.collects and self.hand.site != "studbook"
+        unstated = max(total - collected, 0) if inferred else 0
+        rake = summary.rake if summary.rake is not None else unstated
         if summary.total_pot is not None and summary.total_pot != total:
             self.flag(
                 "total-pot-mismatch",
@@ -694,6 +698,10 @@ class _Replayer:
             for r in results
         ]
 
+    def states_awards(self) -> bool:
+        """Whether the log says who won: collect lines or summary amounts (optional in our own format)."""
+        return bool(self.collects) or any(s.amount is not None for s in self.hand.summary.seats)
+
     def logged(self) -> dict[str, int]:
         """What the log awards each player: its collect lines, else its summary seat lines."""
         amounts: Counter[str] = Counter()
@@ -723,7 +731,8 @@ class _Replayer:
             for winner in pot.winners:
                 computed[winner.player] += winner.amount
                 halves[winner.player, winner.half] += winner.amount
-        logged = self.logged()
+        # A log that states no award leaves the ruling to the rules: it is taken as the log's own.
+        logged = self.logged() if self.states_awards() else dict(computed)
         rule = self.variant.showdown_rule
         for player in sorted(set(computed) | set(logged)):
             if player in unjudged:
@@ -739,9 +748,13 @@ class _Replayer:
         for collect in self.collects:
             if collect.half:
                 labelled[collect.player, collect.half] += collect.amount
+        # A line without a half (a scoop, a pot with no low) may hold either half: check only the
+        # players whose every award line names its half.
+        unlabelled = {collect.player for collect in self.collects if not collect.half}
         for (player, half), amount in labelled.items():
             if (
                 player not in unjudged
+                and player not in unlabelled
                 and halves[player, half] != amount
                 and computed[player] == logged.get(player)
             ):

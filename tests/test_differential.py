@@ -290,9 +290,6 @@ collect B 12 pot=side
 """
 
 
-@pytest.mark.xfail(strict=True, reason="engine: replay.compare_awards sums a player's 'hi' over every "
-                   "pot, so a log that labels the halves of a split pot but not a scooped side pot gets "
-                   "award-mismatch")
 def test_labelled_split_pot_beside_an_unlabelled_scoop() -> None:
     """Main pot 9 split (B's nines full high 5, A's 7-4-3-2-A low 4, labelled as Full Tilt does),
     side pot 12 scooped by B (C has no low), written without a half: all correct (H8)."""

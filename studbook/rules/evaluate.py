@@ -230,8 +230,12 @@ def board_high(up_cards: Sequence[Card]) -> int:
     >>> board_high(parse_cards("7s 7d")) > board_high(parse_cards("As Ks"))
     True
     """
-    kind, ordered = _grouped(sorted((card.rank for card in up_cards), reverse=True))
-    return kind << 20 | _pack(ordered)
+    key = sum(map(_RANK_WEIGHT.__getitem__, up_cards))  # the rank multiset: all a board's rank depends on
+    found = _BOARD_HIGH.get(key)
+    if found is None:
+        kind, ordered = _grouped(sorted((card.rank for card in up_cards), reverse=True))
+        found = _BOARD_HIGH[key] = kind << 20 | _pack(ordered)
+    return found
 
 
 def board_low(up_cards: Sequence[Card]) -> int:
@@ -241,7 +245,16 @@ def board_low(up_cards: Sequence[Card]) -> int:
     >>> board_low(parse_cards("Kc Qd")) > board_low(parse_cards("2c 2d"))
     True
     """
-    return _score_low([card.rank for card in up_cards])
+    key = sum(map(_RANK_WEIGHT.__getitem__, up_cards))
+    found = _BOARD_LOW.get(key)
+    if found is None:
+        found = _BOARD_LOW[key] = _score_low([card.rank for card in up_cards])
+    return found
+
+
+# Boards ranked so far, by rank multiset (a replay ranks every live board on every street).
+_BOARD_HIGH: dict[int, int] = {}
+_BOARD_LOW: dict[int, int] = {}
 
 
 _ACE_STRAIGHT = -1  # a straight with an ace in it, when a house rule ranks it apart (Z19)

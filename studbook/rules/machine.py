@@ -39,6 +39,24 @@ class Issue:
     severity: str = "error"
 
 
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the player due may do without breaking a rule, as :meth:`Table.act` judges it.
+
+    For a program that plays (``studbook simulate``): the machine stays the only place that knows
+    the rules. ``totals`` are the street totals ``aggressive`` may reach, smallest first: the legal
+    ones in a limit game (a short all-in included), the least and the most in a big-bet game.
+    """
+
+    fold: bool  # allowed and not a free fold that draws S3's warning
+    check: bool
+    call: int  # chips a call puts in; 0 when there is nothing to call
+    bring_in: int  # chips the bring-in puts in; 0 unless this player owes it
+    aggressive: str | None  # "complete", "bet" or "raise" when one is allowed
+    totals: tuple[int, ...]
+    all_in: int  # the player's street total with every chip in
+
+
 @dataclass(slots=True, eq=False)
 class Player:
     name: str
@@ -110,29 +128,37 @@ class Table:
         reach = [q.bet + max(q.stack, 0) for q in self.players if q is not player and not q.folded]
         return min(self.level, max(reach, default=0))
 
-    def _needs(self, player: Player, acting: int, reach: list[tuple[int, int]]) -> bool:
-        """``reach``: the two largest (bet + stack, id) of live players, for :meth:`call_target` in O(1)."""
-        if not player.can_act:
-            return False
-        others = reach[1][0] if reach[0][1] == id(player) else reach[0][0]
-        owed = player.bet < min(self.level, others)
-        if acting <= 1 and not owed:
-            return False  # C26: nobody left to bet against
-        return owed or not player.acted
-
     def next_actor(self) -> str | None:
-        """Who must act now (None when the round or the hand is over)."""
-        if sum(not p.folded for p in self.players) <= 1:
+        """Who must act now (None when the round or the hand is over).
+
+        One pass finds the live players, those who can still act and the two largest reaches
+        (bet + stack) of live players, so each player's :meth:`call_target` is known in O(1)."""
+        live = acting = 0
+        top = second = -1
+        leader = None
+        for p in self.players:
+            if p.folded:
+                continue
+            live += 1
+            acting += not p.all_in
+            reach = p.bet + (p.stack if p.stack > 0 else 0)
+            if reach > top:
+                top, second, leader = reach, top, p
+            elif reach > second:
+                second = reach
+        if live <= 1:
             return None
         if self.bring_in_due:
             return self.bring_in_due
-        count = len(self.players)
-        acting = sum(p.can_act for p in self.players)
-        reach = sorted(((p.bet + max(p.stack, 0), id(p)) for p in self.players if not p.folded), reverse=True)
+        players, level = self.players, self.level
+        count = len(players)
         start = self.opener if self.last is None else self.last + 1
         for step in range(count):
-            player = self.players[(start + step) % count]
-            if self._needs(player, acting, reach):
+            player = players[(start + step) % count]
+            if player.folded or player.all_in:
+                continue
+            owed = player.bet < min(level, second if player is leader else top)
+            if owed or (acting > 1 and not player.acted):  # C26: with nobody left to bet against, none
                 return player.name
         return None
 
@@ -146,6 +172,40 @@ class Table:
         if len(ranked) < 2 or ranked[0].committed <= ranked[1].committed:
             return None
         return ranked[0].name, ranked[0].committed - ranked[1].committed
+
+    def choices(self, name: str) -> Choices:
+        """What ``name`` may do now (meant for the player :meth:`next_actor` names)."""
+        player = self.by_name[name]
+        owed = max(self.call_target(player) - player.bet, 0)
+        all_in = player.bet + max(player.stack, 0)
+        due = self.bring_in_due == name
+        if due:
+            fold = self.rules.bringin_fold_allowed
+        else:
+            fold = owed > 0 or not self.variant.warn_fold_when_check
+        check = not owed and not due and self.forced_open != name
+        bring_in = min(self.bring_in or 0, player.stack) if due else 0
+        kind = "complete" if self.bring_in_round and not self.completed else "raise" if self.level else "bet"
+        totals: tuple[int, ...] = ()
+        reopened = not (player.acted and player.seen >= self.reopen)
+        capped = kind == "raise" and (not reopened or self.structure == "limit" and self.cap_reached())
+        if all_in > self.level and not capped and player.can_act:
+            totals = self._totals(player, kind, all_in)
+        call = min(owed, player.stack)
+        return Choices(fold, check, call, bring_in, kind if totals else None, totals, all_in)
+
+    def _totals(self, player: Player, kind: str, all_in: int) -> tuple[int, ...]:
+        if self.structure == "limit":
+            legal = self._limit_totals(kind)
+            found = sorted(total for total in legal if total <= all_in)
+            if all_in < max(legal) and all_in not in found:
+                found.append(all_in)  # a short all-in (C19)
+            return tuple(sorted(found))
+        least = self._least(kind)
+        if all_in <= least:
+            return (all_in, all_in)
+        most = all_in if self.structure == "no-limit" else min(all_in, self._pot_limit(player))
+        return (least, most) if least <= most else ()
 
     # -- cards and streets ---------------------------------------------------------------------
 
@@ -382,28 +442,38 @@ class Table:
             return (self.small_bet, self.big_bet)
         return (self.big_bet,) if self.double else (self.unit,)
 
+    def _limit_totals(self, kind: str) -> set[int]:
+        """The street totals a full completion, bet or raise may reach in a limit game (C16, S7)."""
+        if kind == "complete":
+            return {self.small_bet}
+        if kind == "bet":
+            return set(self._increments())
+        legal = {start + inc for start in (self.base, self.level) for inc in self._increments()}
+        return {total for total in legal if total > self.level}
+
+    def _least(self, kind: str) -> int:
+        """The smallest full bet or raise total in a big-bet game (N2, Z10)."""
+        if self.rules.min_raise == "any" and kind == "raise":
+            return self.level + 1
+        return max(self.small_bet, self.level + self.last_raise if kind == "raise" else self.small_bet)
+
+    def _pot_limit(self, player: Player) -> int:
+        """The largest total in a pot-limit game: the pot after the call (N4)."""
+        return self.level + self.pot + (self.level - player.bet)
+
     def _check_size(self, player: Player, kind: str, to: int, short: bool) -> list[Issue]:
         if self.structure == "limit":
-            if kind == "complete":
-                legal = {self.small_bet}
-            elif kind == "bet":
-                legal = set(self._increments())
-            else:
-                legal = {start + inc for start in (self.base, self.level) for inc in self._increments()}
-                legal = {total for total in legal if total > self.level}
+            legal = self._limit_totals(kind)
             if to in legal or (short and to < max(legal)):
                 return []
             wanted = " or ".join(map(str, sorted(legal)))
             return [Issue(f"{kind}-amount", "C16", f"{player.name} {kind}s to {to}, expected {wanted}")]
-        if self.rules.min_raise == "any" and kind == "raise":
-            least = self.level + 1
-        else:
-            least = max(self.small_bet, self.level + self.last_raise if kind == "raise" else self.small_bet)
+        least = self._least(kind)
         if to < least and not short:
             rule = "Z10" if self.rules.min_raise == "any" else "N2"
             return [Issue(f"{kind}-amount", rule, f"{player.name} {kind}s to {to}, the minimum is {least}")]
         if self.structure == "pot-limit":
-            most = self.level + self.pot + (self.level - player.bet)
+            most = self._pot_limit(player)
             if to > most:
                 return [
                     Issue(f"{kind}-amount", "N4", f"{player.name} {kind}s to {to}, the pot limit is {most}")

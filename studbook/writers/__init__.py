@@ -1,5 +1,79 @@
-"""Writers: render a Hand back to text formats."""
+"""Writers: render a Hand back to text formats, and convert hand-history files from one format to another.
 
+``WRITERS`` maps a format name to its function (Hand -> text ending in a newline); ``SEPARATORS`` is
+what goes between two hands of one file in that format.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from studbook.hand import Hand
+from studbook.writers.json_lines import write_json
+from studbook.writers.pokerstars_text import WriterError, show_description, write_pokerstars
 from studbook.writers.studbook_text import write_studbook
 
-__all__ = ["write_studbook"]
+WRITERS: dict[str, Callable[[Hand], str]] = {
+    "pokerstars": write_pokerstars,
+    "json": write_json,
+    "studbook": write_studbook,
+}
+SEPARATORS = {"pokerstars": "\n\n\n", "json": "", "studbook": "\n"}
+
+
+@dataclass(slots=True)
+class Converted:
+    """What :func:`convert_files` did: hands written, and the blocks or hands it could not write."""
+
+    hands: int = 0
+    skipped: int = 0  # blocks of games studbook does not read
+    problems: list[str] | None = None
+
+
+def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Converted:
+    """Parse every hand of ``paths`` and write it to ``out`` as ``fmt``; a block that does not parse
+    or a hand the format cannot hold is listed in ``problems`` and the rest go on."""
+    from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
+
+    write, separator = WRITERS[fmt], SEPARATORS[fmt]
+    done = Converted(problems=[])
+    for path in expand_paths(paths):
+        for result in parse_file(path):
+            if isinstance(result, Skipped):
+                done.skipped += 1
+            elif isinstance(result, ParseError):
+                done.problems.append(str(result))
+            else:
+                try:
+                    text = write(result)
+                except (WriterError, ValueError) as error:
+                    done.problems.append(f"{path}:{result.source.first_line}: hand {result.hand_id}: {error}")
+                    continue
+                out.write(separator + text if done.hands else text)
+                done.hands += 1
+    return done
+
+
+def export_hands(fmt: str, paths: list[str], out: Path | None) -> int:
+    """``studbook export --format FMT FILE...``: write to ``out`` (stdout when None), report each
+    problem on stderr; the exit status is 1 when any block could not be written, else 0."""
+    if not paths:
+        print("error: name the hand-history files to convert", file=sys.stderr)
+        return 2
+    with (out.open("w", encoding="utf-8", newline="\n") if out else nullcontext(sys.stdout)) as stream:
+        done = convert_files(paths, fmt, stream)
+    for problem in done.problems or ():
+        print(f"  {problem}", file=sys.stderr)
+    skipped = f", {done.skipped} skipped (not stud)" if done.skipped else ""
+    print(f"{done.hands} hands written as {fmt}{skipped}, {len(done.problems or ())} not written",
+          file=sys.stderr)
+    return 1 if done.problems else 0
+
+
+__all__ = ["WRITERS", "SEPARATORS", "Converted", "WriterError", "convert_files", "export_hands",
+           "show_description", "write_json", "write_pokerstars", "write_studbook"]

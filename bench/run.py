@@ -1,0 +1,288 @@
+"""``make bench``: how fast studbook reads, replays and imports simulated hands, side by side.
+
+One run measures, on the same simulated logs (PokerStars text for stud, stud8 and razz, studbook
+logs for stud5 and descubierto; generated once into bench/.data/ and reused):
+
+* the floor: reading the files and splitting them into hand blocks;
+* parse only; parse + replay (one core, in this process);
+* ``studbook import --jobs 1`` and ``--jobs 2`` into a fresh DuckDB file (the real CLI, a subprocess),
+  with the peak RSS of its largest process, and the peak again on a tenth of the input (flat?);
+* pokerkit, the peer, replaying a sample of the seven card hands (its state machine driven by the
+  hands' own events through tests/pokerkit_bridge.py), against our parse + replay of the very same
+  hands.
+
+The table is printed and written as JSON to bench/results/ (a timestamped file and latest.json).
+
+    .venv/bin/python bench/run.py [--hands 10000] [--pokerkit-hands 400] [--large]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from studbook import events as ev
+from studbook.grammar.parse import ParseError, parse_block, read_blocks
+from studbook.hand import Hand
+from studbook.replay import replay
+from studbook.rules.variants import VARIANTS
+from studbook.simulate import Setup, Simulated, Simulator
+from studbook.writers import SEPARATORS, WRITERS
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "bench" / ".data"
+RESULTS = ROOT / "bench" / "results"
+GAMES = {"stud": "pokerstars", "stud8": "pokerstars", "razz": "pokerstars", "stud5": "studbook",
+         "descubierto": "studbook"}
+PEER_GAMES = ("stud", "stud8", "razz")  # pokerkit has no five card stud
+PER_FILE = 2000  # hands per file, so --jobs has files to share out
+SEED = 7
+TARGETS = {"peer_ratio": 40, "import_jobs1_hands_per_s": 2500, "million_jobs2_s": 240, "peak_rss_mb": 400}
+
+
+# -- the input -------------------------------------------------------------------------------------
+
+
+def setup(game: str) -> Setup:
+    return Setup(game=game, players=7 if GAMES[game] == "pokerstars" else 6, seed=SEED, fmt=GAMES[game],
+                 short_stacks=False)
+
+
+def generate(game: str, hands: int) -> Path:
+    """``hands`` hands of ``game`` in files of PER_FILE hands, made once and kept in bench/.data/."""
+    folder = DATA / f"{game}-{GAMES[game]}-seed{SEED}-{hands}"
+    done = folder / "COMPLETE"
+    if done.exists():
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    write, separator = WRITERS[GAMES[game]], SEPARATORS[GAMES[game]]
+    started = time.perf_counter()
+    stream = Simulator(setup(game)).hands(hands)
+    for part in range(0, hands, PER_FILE):
+        with (folder / f"{game}-{part // PER_FILE:04d}.txt").open("w", encoding="utf-8", newline="\n") as out:
+            for index in range(min(PER_FILE, hands - part)):
+                text = write(next(stream).hand)
+                out.write(separator + text if index else text)
+    seconds = time.perf_counter() - started
+    done.write_text(f"{hands} hands in {seconds:.1f} s\n", encoding="utf-8")
+    print(f"  simulated {hands:,} {game} hands in {seconds:.1f} s ({hands / seconds:,.0f} hands/s)")
+    return folder
+
+
+def files_of(folders: Iterable[Path]) -> list[Path]:
+    return sorted(path for folder in folders for path in folder.glob("*.txt"))
+
+
+# -- in-process stages -----------------------------------------------------------------------------
+
+
+def stage(files: list[Path], work: Callable[[object], object]) -> tuple[int, float]:
+    """Hands seen and seconds for one pass over ``files`` doing ``work`` on each block."""
+    count = 0
+    started = time.perf_counter()
+    for path in files:
+        for block in read_blocks(path):
+            if isinstance(block, ParseError):
+                raise SystemExit(f"unreadable bench input {path}: {block}")
+            work(block)
+            count += 1
+    return count, time.perf_counter() - started
+
+
+def parse_and_replay(block) -> None:
+    hand = parse_block(block)
+    if not isinstance(hand, Hand):
+        raise SystemExit(f"bench input does not parse: {hand}")
+    result = replay(hand)
+    if result.has_errors:
+        raise SystemExit(f"bench hand {hand.hand_id} breaks a rule: {result.violations}")
+
+
+# -- the real CLI ----------------------------------------------------------------------------------
+
+
+_WRAPPER = ("import resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(code)")
+
+
+def timed_import(folders: list[Path], jobs: int, name: str) -> dict[str, float]:
+    """Wall seconds and the peak RSS (MB) of the largest process of one ``studbook import``."""
+    db = DATA / f"{name}.duckdb"
+    for stale in (db, db.with_suffix(".duckdb.wal")):
+        stale.unlink(missing_ok=True)
+    command = [sys.executable, "-c", _WRAPPER, sys.executable, "-c", "from studbook.cli import main; main()",
+               "import", *map(str, folders), "--db", str(db), "--jobs", str(jobs)]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"studbook import failed:\n{done.stderr}")
+    lines = done.stdout.strip().splitlines()
+    imported = next(int(line.split()[-1].replace(",", "")) for line in lines
+                    if line.strip().startswith("imported"))
+    db.unlink(missing_ok=True)
+    return {"hands": imported, "seconds": seconds, "peak_rss_mb": int(lines[-1]) / 1024}
+
+
+# -- the peer --------------------------------------------------------------------------------------
+
+
+def complete(played: Simulated) -> Hand:
+    """The hand with every card dealt in its deal events (the log hides the others' down cards;
+    pokerkit deals them), and the ante and bring-in a PokerStars header leaves out."""
+    hand = played.hand
+    variant = VARIANTS[hand.variant]
+    left = {name: list(cards) for name, cards in played.cards.items()}
+    folded: set[str] = set()
+    events: list[ev.Event] = []
+    for event in hand.events:
+        if isinstance(event, ev.Deal):
+            continue
+        events.append(event)
+        if isinstance(event, ev.Fold):
+            folded.add(event.player)
+        if isinstance(event, ev.StreetStart) and not event.community:
+            spec = variant.spec(event.street)
+            assert spec is not None
+            for seat in hand.seats:
+                if seat.player not in folded and left[seat.player]:
+                    cards = [left[seat.player].pop(0) for _ in range(spec.down + spec.up)]
+                    events.append(ev.Deal(event.line, event.street, seat.player, tuple(cards[:spec.down]),
+                                          tuple(cards[spec.down:])))
+    bring_in = next((e.amount for e in hand.events if isinstance(e, ev.BringIn) and not e.all_in), None)
+    return replace(hand, events=tuple(events), bring_in=bring_in or hand.bring_in)
+
+
+def peer(game: str, count: int) -> dict[str, float]:
+    """pokerkit and studbook on the same ``count`` hands: pokerkit replays their events, studbook
+    parses their text and replays it. Hands pokerkit refuses (a rule it does not have, such as the
+    open-pair big bet or a community card) are left out of both timings and counted."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import pokerkit_bridge
+
+    warnings.filterwarnings("ignore", message="Returning reserved")
+    hands = list(Simulator(setup(game)).hands(count))
+    write = WRITERS[GAMES[game]]
+    texts, theirs, refused = [], 0.0, 0
+    for played in hands:
+        full = complete(played)
+        started = time.perf_counter()
+        try:
+            pokerkit_bridge.pokerkit_payoffs(full)
+        except (ValueError, AssertionError, KeyError, IndexError):
+            refused += 1
+            continue
+        theirs += time.perf_counter() - started
+        texts.append(write(played.hand))
+    folder = DATA / f"peer-{game}"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    path = folder / "peer.txt"
+    path.write_text(SEPARATORS[GAMES[game]].join(texts), encoding="utf-8")
+    timed, ours = stage([path], parse_and_replay)
+    return {"hands": timed, "refused": refused, "pokerkit_s": theirs, "studbook_s": ours,
+            "pokerkit_us": theirs / timed * 1e6, "studbook_us": ours / timed * 1e6, "ratio": theirs / ours}
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000, help="hands per game (default 10,000)")
+    parser.add_argument("--large", action="store_true", help="200,000 hands per game (1M in all)")
+    parser.add_argument("--pokerkit-hands", type=int, default=400, help="hands per game for the peer")
+    args = parser.parse_args()
+    hands = 200_000 if args.large else args.hands
+    DATA.mkdir(parents=True, exist_ok=True)
+    print(f"input: {hands:,} hands per game, {len(GAMES)} games (bench/.data/)")
+    folders = {game: generate(game, hands) for game in GAMES}
+    files = files_of(folders.values())
+    rows: dict[str, dict[str, float]] = {}
+
+    def record(label: str, count: int, seconds: float, **extra: float) -> None:
+        rows[label] = {"hands": count, "seconds": seconds, "hands_per_s": count / seconds,
+                       "us_per_hand": seconds / count * 1e6, **extra}
+        print(f"  {label:<28} {count:>9,} hands {seconds:8.1f} s {count / seconds:9,.0f} hands/s")
+
+    print("measuring (one core unless --jobs says otherwise):")
+    record("read + split (floor)", *stage(files, lambda block: None))
+    record("parse", *stage(files, parse_block))
+    record("parse + replay", *stage(files, parse_and_replay))
+    for game in GAMES:
+        record(f"  parse + replay {game}", *stage(files_of([folders[game]]), parse_and_replay))
+    for jobs in (1, 2):
+        found = timed_import(list(folders.values()), jobs, f"import-jobs{jobs}")
+        record(f"import --jobs {jobs}", int(found["hands"]), found["seconds"],
+               peak_rss_mb=found["peak_rss_mb"])
+    tenth = [generate(game, max(hands // 10, PER_FILE)) for game in GAMES]
+    small = timed_import(tenth, 1, "import-tenth")
+    record("import --jobs 1 (a tenth)", int(small["hands"]), small["seconds"],
+           peak_rss_mb=small["peak_rss_mb"])
+    peers = {game: peer(game, args.pokerkit_hands) for game in PEER_GAMES}
+    for game, found in peers.items():
+        print(f"  peer {game:<6} {found['hands']:>5,} hands: pokerkit {found['pokerkit_us']:7.0f} us/hand, "
+              f"studbook parse+replay {found['studbook_us']:5.0f} us/hand: {found['ratio']:5.1f}x "
+              f"({found['refused']} hands pokerkit refused)")
+    report(rows, peers, hands)
+
+
+def report(rows: dict[str, dict[str, float]], peers: dict[str, dict[str, float]], hands: int) -> None:
+    floor = rows["read + split (floor)"]["us_per_hand"]
+    heads = ("hands", 10), ("seconds", 9), ("hands/s", 10), ("us/hand", 9), ("x floor", 9), ("RSS MB", 8)
+    print("\n" + f"{'stage':<30}" + "".join(f"{name:>{width}}" for name, width in heads))
+    for label, row in rows.items():
+        rss = f"{row['peak_rss_mb']:8.0f}" if "peak_rss_mb" in row else ""
+        print(f"{label:<30}{row['hands']:>10,}{row['seconds']:>9.1f}{row['hands_per_s']:>10,.0f}"
+              f"{row['us_per_hand']:>9.0f}{row['us_per_hand'] / floor:>9.1f}{rss}")
+    theirs = sum(p["pokerkit_s"] for p in peers.values())
+    ours = sum(p["studbook_s"] for p in peers.values())
+    count = sum(p["hands"] for p in peers.values())
+    print(f"{'pokerkit replay (peer)':<30}{count:>10,}{theirs:>9.1f}{count / theirs:>10,.0f}"
+          f"{theirs / count * 1e6:>9.0f}{theirs / count * 1e6 / floor:>9.1f}")
+    print(f"{'studbook parse+replay, same':<30}{count:>10,}{ours:>9.1f}{count / ours:>10,.0f}"
+          f"{ours / count * 1e6:>9.0f}{ours / count * 1e6 / floor:>9.1f}")
+    jobs1, jobs2 = rows["import --jobs 1"], rows["import --jobs 2"]
+    peak = max(row.get("peak_rss_mb", 0) for row in rows.values())
+    reached = {
+        "peer_ratio": theirs / ours,
+        "import_jobs1_hands_per_s": jobs1["hands_per_s"],
+        "million_jobs2_s": 1_000_000 / jobs2["hands_per_s"],
+        "peak_rss_mb": peak,
+    }
+    print("\ntargets:")
+    print(f"  parse + replay vs pokerkit   {reached['peer_ratio']:8.1f}x   (target >= 40x)")
+    print(f"  import --jobs 1              {reached['import_jobs1_hands_per_s']:8,.0f}    hands/s "
+          "(target >= 2,500)")
+    print(f"  1M hands with --jobs 2       {reached['million_jobs2_s']:8.0f}    s "
+          f"({'measured' if hands * len(GAMES) >= 1_000_000 else 'extrapolated'}; target < 240)")
+    print(f"  peak RSS of an import        {peak:8.0f}    MB (a tenth of the input: "
+          f"{rows['import --jobs 1 (a tenth)']['peak_rss_mb']:.0f} MB; target < 400)")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    result = {
+        "when": stamp, "hands_per_game": hands, "games": GAMES, "machine": {
+            "python": platform.python_version(), "cpus": os.cpu_count(), "load_average": os.getloadavg(),
+            "platform": platform.platform()},
+        "stages": rows, "pokerkit": peers, "targets": TARGETS, "reached": reached,
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(result, indent=2) + "\n"
+    (RESULTS / f"{stamp}.json").write_text(text, encoding="utf-8")
+    (RESULTS / "latest.json").write_text(text, encoding="utf-8")
+    print(f"\nwritten: bench/results/{stamp}.json and latest.json")
+
+
+if __name__ == "__main__":
+    main()
