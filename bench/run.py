@@ -227,7 +227,7 @@ def main() -> None:
         found = timed_import(list(folders.values()), jobs, f"import-jobs{jobs}")
         record(f"import --jobs {jobs}", int(found["hands"]), found["seconds"],
                peak_rss_mb=found["peak_rss_mb"])
-    tenth = [generate(game, max(hands // 10, PER_FILE)) for game in GAMES]
+    tenth = [generate(game, max(hands // 10, 200)) for game in GAMES]
     small = timed_import(tenth, 1, "import-tenth")
     record("import --jobs 1 (a tenth)", int(small["hands"]), small["seconds"],
            peak_rss_mb=small["peak_rss_mb"])

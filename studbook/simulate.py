@@ -15,18 +15,18 @@ The events are those the log format gives back when parsed: for PokerStars a com
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from random import Random
 from zoneinfo import ZoneInfo
 
 from studbook import events as ev
-from studbook.cards import Card
+from studbook.cards import RANK_CHARS, Card
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
 from studbook.rules.machine import Table
 from studbook.rules.pots import Pot, award_pots, build_pots
-from studbook.rules.variants import VARIANTS, Rules, deck, rules_for
+from studbook.rules.variants import VARIANTS, Rules, StreetSpec, deck, rules_for
 from studbook.simulate_policy import Policy, Style, strength
 from studbook.writers.pokerstars_text import show_description
 
@@ -194,7 +194,7 @@ class Simulator:
             session.sitters[seat] = _Sitter(name, seat, self.buy_in(), Style.draw(rng, session.passive))
         return session
 
-    def refresh(self, session: _Session, notes: list[tuple[str, str]]) -> None:
+    def refresh(self, session: _Session, notes: list[tuple[str, str, int]]) -> None:
         """After a hand: the busted rebuy or go; now and then someone leaves or an empty seat fills."""
         rng = self.rng
         for seat, sitter in list(session.sitters.items()):
@@ -202,18 +202,18 @@ class Simulator:
             if sitter.stack <= 0 or sitter.stack < self.stakes.big_bet and rng.random() > keeps_short:
                 if sitter.name != HERO and rng.random() < 0.3:
                     del session.sitters[seat]
-                    notes.append(("leave", sitter.name))
+                    notes.append(("leave", sitter.name, seat))
                 else:
                     sitter.stack = max(sitter.stack, 0) + self.buy_in()
             elif sitter.name != HERO and rng.random() < 0.01:
                 del session.sitters[seat]
-                notes.append(("leave", sitter.name))
+                notes.append(("leave", sitter.name, seat))
         empty = [seat for seat in range(1, self.max_seats + 1) if seat not in session.sitters]
         if empty and (len(session.sitters) < self.setup.players or rng.random() < 0.005):
             seat = rng.choice(empty)
             name = self.new_name()
             session.sitters[seat] = _Sitter(name, seat, self.buy_in(), Style.draw(rng, session.passive))
-            notes.append(("join", f"{name}:{seat}"))
+            notes.append(("join", name, seat))
         if len(session.sitters) < 2:  # a table never plays alone
             self.refresh(session, notes)
 
@@ -230,7 +230,7 @@ class Simulator:
             played = _Play(self, session).run()
             for sitter in session.sitters.values():
                 sitter.stack += played.net.get(sitter.name, 0)
-            notes: list[tuple[str, str]] = []
+            notes: list[tuple[str, str, int]] = []
             self.refresh(session, notes)
             hand = played.hand
             if notes:
@@ -245,7 +245,7 @@ def _stated(user: Rules) -> tuple[tuple[str, str], ...]:
     for key in sorted(user.explicit):
         value = getattr(user, key)
         if key == "deck_ranks":
-            text = f"{'23456789TJQKA'[value - 2]}-A"
+            text = f"{RANK_CHARS[value - 2]}-A"
         elif value is None:
             text = "none"
         else:
@@ -254,19 +254,14 @@ def _stated(user: Rules) -> tuple[tuple[str, str], ...]:
     return tuple(stated)
 
 
-def _with_notes(hand: Hand, notes: list[tuple[str, str]]) -> Hand:
+def _with_notes(hand: Hand, notes: list[tuple[str, str, int]]) -> Hand:
     """The joins and leaves seen while the hand was played, as the log's last lines before the summary."""
-    from dataclasses import replace
-
     extra = []
     line = hand.source.last_line
-    for kind, who in notes:
+    for kind, name, seat in notes:
         line += 1
-        if kind == "join":
-            name, _, seat = who.partition(":")
-            extra.append(ev.Note(line, "join", f"{name} joins the table at seat #{seat}", name))
-        else:
-            extra.append(ev.Note(line, "leave", f"{who} leaves the table", who))
+        text = f"{name} joins the table at seat #{seat}" if kind == "join" else f"{name} leaves the table"
+        extra.append(ev.Note(line, kind, text, name))
     return replace(hand, events=hand.events + tuple(extra), source=replace(hand.source, last_line=line))
 
 
@@ -291,6 +286,7 @@ class _Play:
         self.events.append(event)
 
     def line(self) -> int:
+        """The log line the next event would have: after the header, table and seat lines."""
         return len(self.events) + 2 + len(self.sitters)
 
     def act(self, name: str, kind: str, to: int) -> None:
@@ -344,7 +340,7 @@ class _Play:
             assert not [i for i in issues if i.severity != "info"], issues
             if table.double is False:
                 self.emit(ev.Note(self.line(), "pair_on_board", "Pair on board - a double bet is allowed"))
-            self.betting(spec.street)
+            self.betting()
             self.return_uncalled()
             if len(table.live) > 1 and self.rules.all_check_ends_hand and table.checked_through():
                 break  # Z13: everybody checked, the best hand so far wins
@@ -352,7 +348,7 @@ class _Play:
         first_shower = (table.aggressor or table.players[table.opener].name) if final else None
         return self.finish(ended_on, first_shower)
 
-    def deal(self, spec, cards: list[Card]) -> None:
+    def deal(self, spec: StreetSpec, cards: list[Card]) -> None:
         """One street's cards: a StreetStart, then each live player's new cards; a community card when
         the deck cannot give everyone his own (S10)."""
         live = self.table.live
@@ -378,7 +374,8 @@ class _Play:
                 self.emit(ev.Deal(self.line(), spec.street, name, seen, up, before))
             self.table.deal_up(name, up)
 
-    def betting(self, street: int) -> None:
+    def betting(self) -> None:
+        """One betting round: whoever the machine names acts, until it names nobody."""
         table, sim = self.table, self.sim
         big_bet = self.variant.structure != "limit"
         short_bring_in = False
@@ -390,10 +387,8 @@ class _Play:
             capped = table.cap_reached() if not big_bet else False
             kind, to = sim.policy.decide(choices, sitter.style, power, pot=table.pot, big_bet=big_bet,
                                          short_bring_in=short_bring_in, heads_up=heads_up)
-            if kind in ("call", "bring-in"):
+            if kind in ("call", "bring-in", "check", "fold"):  # chips put in, not a street total
                 to = table.by_name[name].bet + to
-            elif kind in ("check", "fold"):
-                to = table.by_name[name].bet
             if kind == "bring-in" and to < (self.stakes.bring_in or 0):
                 short_bring_in = True
             elif kind in ("complete", "bet", "raise"):
@@ -498,11 +493,10 @@ class _Play:
         summary = Summary(total_pot=total, rake=rake, main_pot=pots[0].amount if side else None,
                           side_pots=tuple(p.amount for p in pots[1:]) if side else (),
                           board=tuple(self.community))
-        first = 1
         return Hand(site=sim.site, hand_id=str(sim.hand_number), variant=self.variant.name,
                     structure=self.variant.structure, small_bet=stakes.small_bet, big_bet=stakes.big_bet,
                     currency=stakes.currency, start_time=sim.clock, table=self.session.table,
                     seats=seats, events=tuple(self.events),
-                    source=Source("simulated", first, self.line()), summary=summary,
+                    source=Source("simulated", 1, self.line()), summary=summary,
                     ante=stakes.ante or None, bring_in=stakes.bring_in or None, max_seats=sim.max_seats,
                     rules=sim.stated)

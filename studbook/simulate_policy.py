@@ -15,7 +15,9 @@ from studbook.cards import Card
 from studbook.rules.evaluate import high, low_a5
 from studbook.rules.machine import Choices
 
-Decision = tuple[str, int]  # (kind for Table.act, the street total after it)
+# (kind for Table.act, amount): the chips a bring-in, call, check (0) or fold (0) puts in; the street
+# total a completion, bet or raise reaches.
+Decision = tuple[str, int]
 
 
 @dataclass(frozen=True, slots=True)
