@@ -1,0 +1,62 @@
+"""`studbook parse`: per-file counts, located errors, JSON lines and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from studbook.cli import app
+
+runner = CliRunner()
+RAZZ = "pokerstars/cash-Razz-USD-0.04-0.08-200911.txt"
+
+
+def test_real_logs_parse_with_exit_0(corpus: Path) -> None:
+    result = runner.invoke(app, ["parse", str(corpus / "pokerstars"), str(corpus / "fulltilt")])
+    assert result.exit_code == 0, result.output
+    assert f"{corpus / RAZZ}: 9 found, 9 parsed, 0 skipped (not stud), 0 errors" in result.output
+    assert (
+        result.output.splitlines()[-1]
+        == "total: 21 files, 56 found, 56 parsed, 0 skipped (not stud), 0 errors"
+    )
+
+
+def test_a_broken_hand_is_located_and_the_rest_still_parse(corpus: Path, tmp_path: Path) -> None:
+    lines = (corpus / RAZZ).read_bytes().decode().split("\n")
+    target = next(i for i, line in enumerate(lines) if line.startswith("Dealt to") and i > 100)
+    lines.insert(target, "this line is garbage")
+    log = tmp_path / "razz.txt"
+    log.write_text("\n".join(lines))
+    result = runner.invoke(app, ["parse", str(log)])
+    assert result.exit_code == 1
+    assert "9 found, 8 parsed, 0 skipped (not stud), 1 errors" in result.output
+    error = next(line for line in result.output.splitlines() if line.startswith(f"  {log}:"))
+    assert error.startswith(f"  {log}:{target + 1}:1: hand ")
+    assert "garbage" in error and "expected" in error
+
+
+def test_json_lines_have_the_documented_keys(corpus: Path, tmp_path: Path) -> None:
+    log = tmp_path / "two.txt"
+    good = (
+        (corpus / "pokerstars/cash-7-StudHL-USD-400-800-201701.3bet.fix.txt").read_bytes().decode("utf-8-sig")
+    )
+    log.write_text(good + "\n\n\n" + good.split("*** 4th STREET ***")[0].replace("calls", "jumps"))
+    result = runner.invoke(app, ["parse", "--json", str(log)])
+    assert result.exit_code == 1
+    first, second = (json.loads(line) for line in result.output.splitlines())
+    assert {"file", "line", "hand_id", "site", "variant", "hand"} <= first.keys()
+    assert first["hand"]["seats"][0] == {"seat": 1, "player": "Hero", "stack": 5112564, "sitting_out": False}
+    assert first["variant"] == "stud8" and first["hand_id"] == "164954571644"
+    assert {"file", "line", "hand_id", "site", "variant", "error"} <= second.keys()
+    assert second["error"]["line"] > first["line"] and "jumps" in second["error"]["message"]
+
+
+def test_missing_and_empty_files_are_errors_not_tracebacks(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    result = runner.invoke(app, ["parse", str(empty), str(tmp_path / "missing.txt")])
+    assert result.exit_code == 1
+    assert "empty file" in result.output and "cannot read file" in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
