@@ -19,6 +19,7 @@ app = typer.Typer(
     help="Read stud poker hand histories, audit every action, store and report on them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help texts are plain: "[/BRING_IN]" is an option's syntax, not markup
     add_completion=False,
 )
 
