@@ -45,37 +45,25 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
         errors: list[ParseError] = []
         for result in parse_file(path):
             counts["blocks"] += 1
+            record = {
+                "file": str(path),
+                "line": getattr(result, "line", None),
+                "hand_id": result.hand_id,
+                "site": result.site,
+                "variant": None,
+            }
             if isinstance(result, Hand):
                 counts["parsed"] += 1
-                record = {
-                    "file": str(path),
-                    "line": result.source.first_line,
-                    "hand_id": result.hand_id,
-                    "site": result.site,
-                    "variant": result.variant,
-                    "hand": hand_to_dict(result),
-                }
+                record.update(
+                    line=result.source.first_line, variant=result.variant, hand=hand_to_dict(result)
+                )
             elif isinstance(result, Skipped):
                 counts["skipped"] += 1
-                record = {
-                    "file": str(path),
-                    "line": result.line,
-                    "hand_id": result.hand_id,
-                    "site": result.site,
-                    "variant": None,
-                    "skipped": result.game,
-                }
+                record["skipped"] = result.game
             else:
                 counts["errors"] += 1
                 errors.append(result)
-                record = {
-                    "file": str(path),
-                    "line": result.line,
-                    "hand_id": result.hand_id,
-                    "site": result.site,
-                    "variant": None,
-                    "error": {"line": result.line, "column": result.column, "message": result.message},
-                }
+                record["error"] = {"line": result.line, "column": result.column, "message": result.message}
             if as_json:
                 _echo_json(record)
         totals.update(counts)
