@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -51,6 +51,7 @@ def _unquote(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text[1:-1]) if text.startswith('"') else text
 
 
+@lru_cache(maxsize=256)  # asked for every street line; the spellings are few
 def canonical_variant(text: str) -> str:
     """The studbook variant named by any spelling KW_VARIANT accepts (``stud hi/lo`` is stud8)."""
     words = text.lower()
@@ -68,6 +69,7 @@ def canonical_structure(text: str) -> str:
     return "no-limit" if words.startswith(("no", "sin")) else "limit"
 
 
+@lru_cache(maxsize=8192)  # a table's amounts repeat ("0.02", "0.05"): each text is read once
 def written_amount(text: str, decimals: int) -> int:
     """Minor units of ``1,500``, ``1.500``, ``0,25``, ``1.234,56``: a last separator followed by
     other than three digits (or after the other separator) is the decimal mark."""
@@ -85,6 +87,12 @@ def written_amount(text: str, decimals: int) -> int:
     return parse_amount("".join(groups) + (f".{fraction}" if fraction else ""), decimals)
 
 
+@lru_cache(maxsize=256)  # a few spellings of 52 cards: each is read once
+def _card(text: str) -> Card:
+    """The card of a CARD token (``Ah``, ``10d``, ``a♥``)."""
+    return parse_card(text[:-1].upper() + _SUITS.get(text[-1], text[-1].lower()))
+
+
 class _Hand:
     """Builds one Hand from the parse tree of one block."""
 
@@ -95,6 +103,7 @@ class _Hand:
         self.stated_rules: set[str] = set()
         self.currency: str | None = None
         self.seats: list[Seat] = []
+        self.seated: set[str] = set()  # the seats' player names, for player()
         self.events: list[ev.Event] = []
         self.phase = _ANTES
         self.street: Street | None = None
@@ -121,14 +130,13 @@ class _Hand:
             raise self.fail(token, str(error)) from None
 
     def card(self, token: Token) -> Card:
-        text = str(token)
-        return parse_card(text[:-1].upper() + _SUITS.get(text[-1], text[-1].lower()))
+        return _card(str(token))
 
     def player(self, token: Token) -> str:
         name = _unquote(str(token))
-        names = [seat.player for seat in self.seats]
-        if name in names:
+        if name in self.seated:
             return name
+        names = [seat.player for seat in self.seats]
         folded = [seated for seated in names if seated.casefold() == name.casefold()]
         if len(folded) == 1:
             return folded[0]
@@ -226,13 +234,15 @@ class _Hand:
         if any(seat.player == player for seat in self.seats):
             raise self.fail(name, f"player {player!r} has two seats")
         self.seats.append(Seat(int(number), player, self.amount(stack), bool(status)))
+        self.seated.add(player)
 
     # ---- body
     def body(self, line: Tree) -> None:
-        first = next(token for token in line.scan_values(lambda value: isinstance(value, Token)))
-        if line.data == "player_line":
+        if line.data == "player_line":  # most lines; they need no first token
             self.player_line(line.children[0], line.children[1])
-        elif line.data == "street_line":
+            return
+        first = next(token for token in line.scan_values(lambda value: isinstance(value, Token)))
+        if line.data == "street_line":
             self.street_line(line, first)
         elif line.data == "showdown_line":
             self.need_street(first, "the showdown")

@@ -89,6 +89,12 @@ _POT_PART = re.compile(r" (Main|Side) pot(?:-\d+)? (\S+)\.")
 _CARD_BRACKETS = re.compile(r"\[([^\]]*)\](?: \[([^\]]*)\])?")
 
 
+@lru_cache(maxsize=4096)  # most brackets hold one card or a player's own few: each text is read once
+def _cards(text: str) -> Cards:
+    """The cards of ``Ah Kd`` (CardError when one is not a card; errors are not cached)."""
+    return tuple(map(parse_card, text.split(" ")))
+
+
 def _is_card(text: str) -> bool:
     try:
         parse_card(text)
@@ -275,10 +281,10 @@ class HandTransformer(Transformer):
     @staticmethod
     def cards_at(token: Token, text: str, start: int) -> Cards:
         """Cards written ``Ah Kd`` from column ``start`` (0-based) of a line."""
-        parts = text.split(" ")
         try:
-            return tuple(map(parse_card, parts))
+            return _cards(text)
         except CardError:
+            parts = text.split(" ")
             bad = next(index for index, part in enumerate(parts) if not _is_card(part))
             column = start + sum(len(part) + 1 for part in parts[:bad]) + 1
             message = f"{parts[bad]!r} is not a card (rank 2-9TJQKA, suit cdhs)"

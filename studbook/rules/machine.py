@@ -125,8 +125,14 @@ class Table:
 
     def call_target(self, player: Player) -> int:
         """What ``player`` must reach to call: the bet, or less when nobody else can put in more."""
-        reach = [q.bet + max(q.stack, 0) for q in self.players if q is not player and not q.folded]
-        return min(self.level, max(reach, default=0))
+        # A plain loop (no list, no max() per player): this runs for every action.
+        most = None
+        for q in self.players:
+            if q is not player and not q.folded:
+                reach = q.bet + (q.stack if q.stack > 0 else 0)
+                if most is None or reach > most:
+                    most = reach
+        return min(self.level, 0 if most is None else most)
 
     def next_actor(self) -> str | None:
         """Who must act now (None when the round or the hand is over).
