@@ -19,14 +19,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from studbook.analytics import output
-from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_DB, DatabaseError, open_existing
+from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, DatabaseError, open_existing
 from studbook.analytics.export import EXPORTERS
 from studbook.grammar import expand_paths
 from studbook.rules.variants import VARIANTS, RuleError, Rules
 
 if TYPE_CHECKING:
     from studbook.analytics.importer import ImportSummary
-    from studbook.analytics.worker import FileResult
+    from studbook.analytics.worker import ChunkResult
 
 Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
 Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
@@ -87,8 +87,10 @@ def import_command(
     = 1,
     rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE for the replay.")]
     = None,
-    batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction (whole files).")]
+    batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction (whole chunks).")]
     = DEFAULT_BATCH,
+    chunk: Annotated[int, typer.Option("--chunk", min=1, help="Hand blocks per unit of work (memory).")]
+    = DEFAULT_CHUNK,
 ) -> None:
     """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing."""
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
@@ -106,12 +108,13 @@ def import_command(
             task = progress.add_task("import", total=len(files), hands=0, rate=0.0)
             hands = 0
 
-            def advance(result: FileResult) -> None:
+            def advance(result: ChunkResult) -> None:
                 nonlocal hands
                 hands += result.hands
-                progress.update(task, advance=1, hands=hands, rate=hands / (time.perf_counter() - started))
+                progress.update(task, advance=result.last, hands=hands,
+                                rate=hands / (time.perf_counter() - started))
 
-            summary = run_import(files, db, jobs, rule_args, batch, on_file=advance)
+            summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=advance)
     _print_summary(summary, db)
 
 

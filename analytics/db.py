@@ -14,7 +14,11 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 1
 DEFAULT_DB = "studbook.duckdb"
-DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole files
+DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
+DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
+# DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
+# would grow with the database; with a limit it writes them out and stays flat (intermediates spill).
+IMPORT_MEMORY_LIMIT = "128MB"
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected")
 
 
@@ -54,6 +58,7 @@ def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
 def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
     """Open or create the database, with the tables of schema.sql and the current views."""
     con = _connect(path, read_only=False)
+    con.execute(f"SET memory_limit = '{IMPORT_MEMORY_LIMIT}'")
     con.execute("BEGIN")
     try:
         con.execute(sql_file("schema.sql"))

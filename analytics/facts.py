@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from studbook.analytics.starting_hands import classify
 from studbook.analytics.third_street import AGGRESSIVE, ThirdStreet, third_street
-from studbook.cards import Card, format_cards
+from studbook.cards import ALL_CARDS, Card
 from studbook.events import Deal, Muck, Show, StreetStart
 from studbook.hand import Hand
 from studbook.results import ActionRecord, PotResult, Replay, SeatResult
@@ -23,26 +23,15 @@ from studbook.rules.variants import VARIANTS
 ROUNDS = 5  # betting rounds of the seven-card games; five card stud uses s0..s3
 
 
-@dataclass(slots=True)
-class StreetFacts:
-    """What one player did on one betting round; ``faced_aggr``: acted after another's bet or raise."""
-
-    saw: bool = False
-    bets: int = 0
-    completes: int = 0
-    raises: int = 0
-    calls: int = 0
-    checks: int = 0
-    folded: bool = False
-    faced_aggr: bool = False
-    fold_to_aggr: bool = False
-
-
+_ROUND_FACTS: dict[str, Any] = {  # what one player did on one betting round, valued as if nothing
+    "saw": False, "bets": 0, "completes": 0, "raises": 0, "calls": 0, "checks": 0, "folded": False,
+    "faced_aggr": False,  # acted after another player's bet or raise
+    "fold_to_aggr": False,
+}
 _COUNTED = {"bet": "bets", "complete": "completes", "raise": "raises", "call": "calls", "check": "checks"}
-_STREET_FIELDS = tuple(f.name for f in fields(StreetFacts))
-_STREET_COLUMNS = tuple(tuple((name, f"s{index}_{name}") for name in _STREET_FIELDS)
-                        for index in range(ROUNDS))
-_THIRD_FIELDS = tuple(f.name for f in fields(ThirdStreet))
+_ROUND_COLUMNS = tuple({fact: f"s{index}_{fact}" for fact in _ROUND_FACTS} for index in range(ROUNDS))
+_NO_ROUNDS = {column: _ROUND_FACTS[fact] for columns in _ROUND_COLUMNS for fact, column in columns.items()}
+CARD_TEXT = {card: str(card) for card in ALL_CARDS}  # str(card) works it out each time
 
 
 @dataclass(slots=True)
@@ -55,9 +44,8 @@ class Cards:
     shown: tuple[Card, ...] = ()
 
 
-def _values(obj: object, names: tuple[str, ...]) -> dict[str, Any]:
-    """A dataclass's fields as a dict (``dataclasses.asdict`` deep-copies and is many times slower)."""
-    return {name: getattr(obj, name) for name in names}
+def _card_text(cards: Iterable[Card]) -> str | None:
+    return " ".join([CARD_TEXT[card] for card in cards]) or None
 
 
 def first_street(hand: Hand) -> int:
@@ -104,32 +92,33 @@ def _hole_cards(cards: Cards, down_on_first: int, community: set[Card]) -> list[
 
 
 def street_facts(actions: Iterable[ActionRecord], first: int, reached: set[int],
-                 dealt: Iterable[str]) -> dict[str, list[StreetFacts]]:
-    """Each dealt player's five rounds; a round was seen if the hand reached it before he folded."""
-    facts = {player: [StreetFacts() for _ in range(ROUNDS)] for player in dealt}
+                 dealt: Iterable[str]) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
+    """Each dealt player's s0..s4 columns, and the street each player folded on; a round was seen
+    if the hand reached it before he folded. Columns, not objects: they go straight into the row."""
+    facts = {player: dict(_NO_ROUNDS) for player in dealt}
     last_aggressor: dict[int, str] = {}
     folded_at: dict[str, int] = {}
     for action in actions:
         index = action.street - first
         if action.action in ("ante", "bring-in") or action.player not in facts or not 0 <= index < ROUNDS:
             continue
-        fact = facts[action.player][index]
+        row, columns = facts[action.player], _ROUND_COLUMNS[index]
         facing = last_aggressor.get(index, action.player) != action.player
-        fact.faced_aggr |= facing
+        if facing:
+            row[columns["faced_aggr"]] = True
         if action.action == "fold":
-            fact.folded = True
-            fact.fold_to_aggr |= facing
+            row[columns["folded"]] = True
+            if facing:
+                row[columns["fold_to_aggr"]] = True
             folded_at.setdefault(action.player, action.street)
         else:
-            counter = _COUNTED[action.action]
-            setattr(fact, counter, getattr(fact, counter) + 1)
+            row[columns[_COUNTED[action.action]]] += 1
         if action.action in AGGRESSIVE:
             last_aggressor[index] = action.player
-    for player, rounds in facts.items():
-        for index, fact in enumerate(rounds):
-            street = first + index
-            fact.saw = street in reached and folded_at.get(player, street) >= street
-    return facts
+    for player, row in facts.items():
+        for street, columns in enumerate(_ROUND_COLUMNS, start=first):
+            row[columns["saw"]] = street in reached and folded_at.get(player, street) >= street
+    return facts, folded_at
 
 
 def _hilo(player: str, pots: list[PotResult]) -> str | None:
@@ -149,14 +138,19 @@ def _hilo(player: str, pots: list[PotResult]) -> str | None:
     return "high" if halves == {"hi"} else "low"
 
 
-def _card_columns(variant: str, known: Cards, hole: list[Card], others: list[Card]) -> dict[str, Any]:
+def _card_columns(variant: str, player: str, known: Cards, hole: list[Card],
+                  doors: dict[str, Card]) -> dict[str, Any]:
     door = known.door
+    if door is not None and hole:
+        start_class = classify(variant, hole, door, [other for p, other in doors.items() if p != player])
+    else:
+        start_class = None
     return {
-        "door_card": str(door) if door is not None else None,
+        "door_card": CARD_TEXT[door] if door is not None else None,
         "door_rank": door.rank if door is not None else None,
-        "hole_cards": format_cards(hole) or None,
-        "start_class": classify(variant, hole, door, others) if door is not None else None,
-        "shown_cards": format_cards(known.shown) or None,
+        "hole_cards": _card_text(hole),
+        "start_class": start_class,
+        "shown_cards": _card_text(known.shown),
     }
 
 
@@ -190,9 +184,7 @@ def seat_facts(replay: Replay) -> list[dict[str, Any]]:
     doors = {player: c.door for player, c in cards.items() if c.door is not None}
     first_round = [a for a in actions if a.street == first and a.action != "ante"]
     third = third_street(first_round, dealt, forced_all_in, doors, low_game=hand.variant == "razz")
-    streets = street_facts(actions, first, reached_streets(hand, actions), dealt)
-    folded = {p: first + next(i for i, f in enumerate(rounds) if f.folded)
-              for p, rounds in streets.items() if any(f.folded for f in rounds)}
+    streets, folded = street_facts(actions, first, reached_streets(hand, actions), dealt)
     live = [player for player in dealt if player not in folded]
     showdown = set(live) if len(live) > 1 else set()
     results = {s.player: s for s in replay.seats}
@@ -204,20 +196,16 @@ def seat_facts(replay: Replay) -> list[dict[str, Any]]:
     rows = []
     for seat in hand.seats:
         player = seat.player
-        known = cards.get(player, Cards())
-        row: dict[str, Any] = {
+        known = cards.get(player) or Cards()
+        rows.append({
             "seat": seat.seat, "player": player, "stack": seat.stack, "sitting_out": seat.sitting_out,
             "dealt": player in streets, "forced_all_in": player in forced_all_in,
             "ante": antes.get(player, 0), "folded_street": folded.get(player),
             "hilo_result": _hilo(player, replay.pots) if hand.variant == "stud8" else None,
-            **_values(third.get(player) or ThirdStreet(), _THIRD_FIELDS),
-            **_card_columns(hand.variant, known, _hole_cards(known, down_on_first, community),
-                            [door for p, door in doors.items() if p != player]),
+            **vars(third.get(player) or ThirdStreet()),  # its fields are seats columns
+            **_card_columns(hand.variant, player, known, _hole_cards(known, down_on_first, community), doors),
             **_result_columns(results.get(player) or SeatResult(seat.seat, player, seat.stack, 0, 0, 0, 0),
                               player in showdown, won.get(player, {})),
-        }
-        played = streets.get(player) or [StreetFacts()] * ROUNDS
-        for fact, columns in zip(played, _STREET_COLUMNS, strict=True):
-            row.update({column: getattr(fact, name) for name, column in columns})
-        rows.append(row)
+            **streets.get(player, _NO_ROUNDS),
+        })
     return rows

@@ -1,8 +1,13 @@
-"""``studbook import``: files go to worker processes, their results come back in file order to one writer.
+"""``studbook import``: files are read as chunks of hand blocks, which go to worker processes; their
+results come back in input order to one writer.
 
-Results are consumed in the order of the file list and committed in batches of whole files, so a
-killed import has committed a prefix of the files and a re-run reaches the same final contents
-as a clean import (the first file that holds a hand is always the one that stores it).
+Memory stays flat whatever the input: a file is read a chunk at a time (analytics/reading.py), at
+most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands.
+The chunks of one big file go to different workers like the chunks of different files.
+
+Results are consumed in input order and committed in batches of whole chunks, so a killed import
+has committed a prefix of the input and a re-run reaches the same final contents as a clean
+import (the first chunk that holds a hand is always the one that stores it).
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from studbook.analytics.db import DEFAULT_BATCH, open_for_import
+from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
-from studbook.analytics.worker import FileResult, process_file
+from studbook.analytics.reading import read_chunks
+from studbook.analytics.worker import ChunkResult, process_chunk
 
 
 @dataclass(slots=True)
@@ -33,8 +39,8 @@ class ImportSummary:
     hands_with_violations: int = 0  # of the hands imported
     violations: Counter[str] = field(default_factory=Counter)  # hands imported, by violation code
 
-    def add_file(self, result: FileResult) -> None:
-        self.files += 1
+    def add_chunk(self, result: ChunkResult) -> None:
+        self.files += result.last
         self.found += result.found
         self.skipped += result.skipped
         self.rejected += result.rejected
@@ -46,26 +52,28 @@ class ImportSummary:
         self.violations.update(outcome.violations)
 
 
-def file_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...]) -> Iterator[FileResult]:
-    """Process files in order; with ``jobs`` > 1 in worker processes, at most 2 * jobs files ahead."""
+def chunk_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
+                  chunk_size: int = DEFAULT_CHUNK) -> Iterator[ChunkResult]:
+    """Process the files' chunks in order; with ``jobs`` > 1 in worker processes, at most 2 * jobs
+    chunks ahead of the one being yielded."""
+    chunks = (chunk for path in paths for chunk in read_chunks(path, chunk_size))
     if jobs <= 1:
-        for path in paths:
-            yield process_file(str(path), rule_args)
+        for chunk in chunks:
+            yield process_chunk(chunk, rule_args)
         return
     # spawn: the parent holds DuckDB's threads, which a forked child must not inherit.
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        queue = iter(paths)
-        pending: deque[Future[FileResult]] = deque(
-            pool.submit(process_file, str(path), rule_args) for path in islice(queue, 2 * jobs))
+        pending: deque[Future[ChunkResult]] = deque(
+            pool.submit(process_chunk, chunk, rule_args) for chunk in islice(chunks, 2 * jobs))
         while pending:
             result = pending.popleft().result()
-            pending.extend(pool.submit(process_file, str(path), rule_args) for path in islice(queue, 1))
+            pending.extend(pool.submit(process_chunk, chunk, rule_args) for chunk in islice(chunks, 1))
             yield result
 
 
-def batches(results: Iterable[FileResult], size: int) -> Iterator[list[FileResult]]:
-    """Group whole files until a batch holds at least ``size`` hands and rejected blocks."""
-    batch: list[FileResult] = []
+def batches(results: Iterable[ChunkResult], size: int) -> Iterator[list[ChunkResult]]:
+    """Group whole chunks until a batch holds at least ``size`` hands and rejected blocks."""
+    batch: list[ChunkResult] = []
     rows = 0
     for result in results:
         batch.append(result)
@@ -78,25 +86,27 @@ def batches(results: Iterable[FileResult], size: int) -> Iterator[list[FileResul
 
 
 def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[str, ...] = (),
-               batch_size: int = DEFAULT_BATCH,
-               on_file: Callable[[FileResult], None] | None = None) -> ImportSummary:
+               batch_size: int = DEFAULT_BATCH, chunk_size: int = DEFAULT_CHUNK,
+               on_chunk: Callable[[ChunkResult], None] | None = None) -> ImportSummary:
     """Import ``files`` into the database at ``db``, ``batch_size`` hands (and rejected blocks) per
-    transaction; ``on_file`` hears about each file as it is processed."""
+    transaction, in units of ``chunk_size`` hand blocks; ``on_chunk`` hears about each chunk."""
     summary = ImportSummary()
     con = open_for_import(db)
     try:
         loader = Loader(con)
-        for batch in batches(_observed(file_results(files, jobs, rule_args), summary, on_file), batch_size):
+        results = _observed(chunk_results(files, jobs, rule_args, chunk_size), summary, on_chunk)
+        for batch in batches(results, batch_size):
             summary.add_batch(loader.write(batch))
+            batch.clear()  # free its Arrow tables before the next batch is gathered
     finally:
         con.close()
     return summary
 
 
-def _observed(results: Iterable[FileResult], summary: ImportSummary,
-              on_file: Callable[[FileResult], None] | None) -> Iterator[FileResult]:
+def _observed(results: Iterable[ChunkResult], summary: ImportSummary,
+              on_chunk: Callable[[ChunkResult], None] | None) -> Iterator[ChunkResult]:
     for result in results:
-        summary.add_file(result)
-        if on_file:
-            on_file(result)
+        summary.add_chunk(result)
+        if on_chunk:
+            on_chunk(result)
         yield result

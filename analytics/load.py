@@ -1,10 +1,11 @@
-"""The single writer: loads batches of whole files into DuckDB, one transaction per batch.
+"""The single writer: loads batches of chunks into DuckDB, one transaction per batch.
 
 A batch is inserted from Arrow tables with set-based SQL, never row by row. A hand whose key
 (site, hand_id) is already stored, or that appeared earlier in the same batch, is left out with
 all its rows, so importing a hand again changes nothing; a rejected block is keyed by (file,
-line). Because a batch commits whole or not at all, a killed import leaves only complete files
-behind, and re-running it loads exactly what is missing.
+line). The rows of a hand's other tables get its key here, from its ``hands`` row. Because a
+batch commits whole or not at all and batches commit in the order of the input, a killed import
+leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from studbook.analytics.rows import HAND_TABLES
-from studbook.analytics.worker import HAND_INDEX, FileResult
+from studbook.analytics.rows import HAND_INDEX, HAND_TABLES
+from studbook.analytics.worker import ChunkResult
 
 
 @dataclass(slots=True)
@@ -32,8 +33,8 @@ class BatchOutcome:
     violations: Counter[str] = field(default_factory=Counter)
 
 
-def _concat(results: Sequence[FileResult], name: str) -> pa.Table:
-    """One table of a batch, with each file's hand index shifted to be unique in the batch."""
+def _concat(results: Sequence[ChunkResult], name: str) -> pa.Table:
+    """One table of a batch, with each chunk's hand index shifted to be unique in the batch."""
     parts, offset = [], 0
     for result in results:
         table = result.tables[name]
@@ -48,9 +49,19 @@ def _concat(results: Sequence[FileResult], name: str) -> pa.Table:
 
 _NEW_HANDS = f"""
 CREATE OR REPLACE TEMP TABLE batch_new AS
-SELECT {HAND_INDEX} FROM batch_hands AS b
+SELECT {HAND_INDEX}, site, hand_id FROM batch_hands AS b
 WHERE NOT EXISTS (FROM hands AS h WHERE h.site = b.site AND h.hand_id = b.hand_id)
 QUALIFY row_number() OVER (PARTITION BY site, hand_id ORDER BY {HAND_INDEX}) = 1
+"""
+
+_INSERT_HANDS = f"""
+INSERT INTO hands BY NAME
+SELECT * EXCLUDE ({HAND_INDEX}) FROM batch_hands WHERE {HAND_INDEX} IN (SELECT {HAND_INDEX} FROM batch_new)
+"""
+
+_INSERT_ROWS = """
+INSERT INTO {table} BY NAME
+SELECT n.site, n.hand_id, b.* EXCLUDE ({index}) FROM batch_{table} AS b JOIN batch_new AS n USING ({index})
 """
 
 _NEW_REJECTS = """
@@ -67,18 +78,18 @@ DELETE FROM rejected AS r WHERE EXISTS (FROM batch_hands AS b WHERE b.file = r.f
 
 _VIOLATION_CODES = f"""
 SELECT coalesce(code, '*'), count(DISTINCT {HAND_INDEX}) FROM batch_violations
-WHERE {HAND_INDEX} IN (FROM batch_new) GROUP BY ROLLUP (code)
+WHERE {HAND_INDEX} IN (SELECT {HAND_INDEX} FROM batch_new) GROUP BY ROLLUP (code)
 """
 
 
 class Loader:
-    """Writes batches of :class:`FileResult` into an open database."""
+    """Writes batches of :class:`ChunkResult` into an open database."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
 
-    def write(self, results: Sequence[FileResult]) -> BatchOutcome:
-        """Insert a batch of whole files in one transaction and say what was new."""
+    def write(self, results: Sequence[ChunkResult]) -> BatchOutcome:
+        """Insert a batch of chunks in one transaction and say what was new."""
         con = self.con
         names = (*HAND_TABLES, "rejected")
         for name in names:
@@ -86,9 +97,9 @@ class Loader:
         con.execute("BEGIN")
         try:
             con.execute(_NEW_HANDS)
-            for name in HAND_TABLES:
-                con.execute(f"INSERT INTO {name} BY NAME SELECT * EXCLUDE ({HAND_INDEX}) FROM batch_{name} "
-                            f"WHERE {HAND_INDEX} IN (FROM batch_new)")
+            con.execute(_INSERT_HANDS)
+            for name in HAND_TABLES[1:]:
+                con.execute(_INSERT_ROWS.format(table=name, index=HAND_INDEX))
             con.execute(_NEW_REJECTS)
             con.execute(_NOW_PARSED)
             imported = con.execute("SELECT count(*) FROM batch_new").fetchall()[0][0]

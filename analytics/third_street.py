@@ -21,9 +21,10 @@ VOLUNTARY = AGGRESSIVE | {"call"}
 STEAL_POSITIONS = 3  # fpdb's steal_positions = (2, 1, 0) for stud
 
 
-@dataclass(slots=True)
+@dataclass
 class ThirdStreet:
-    """One player's first-street facts; the field names are the ``seats`` columns."""
+    """One player's first-street facts; the field names are the ``seats`` columns, and without slots
+    ``vars()`` gives them as a row's columns at once."""
 
     is_bringin: bool = False
     bringin_amount: int = 0

@@ -1,8 +1,9 @@
-"""One file in, Arrow tables out: the unit of work a worker process does during ``studbook import``.
+"""One chunk of a file in, Arrow tables out: the unit of work of a worker process in ``studbook import``.
 
-A file is parsed and replayed whole and its rows travel as Arrow tables (cheap to pickle), so the
-single writer only concatenates and inserts. Every block of the file is accounted for: a hand, a
-block of a game studbook does not handle (skipped), or a rejected block with its raw text.
+A chunk is at most a few thousand hand blocks of one file (analytics/reading.py); its hands are
+parsed and replayed one at a time and their rows travel back as Arrow tables (cheap to pickle),
+so the single writer only concatenates and inserts. Every block of the chunk is accounted for: a
+hand, a block of a game studbook does not handle (skipped), or a rejected block with its raw text.
 """
 
 from __future__ import annotations
@@ -10,26 +11,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 import pyarrow as pa
 
-from studbook.analytics.db import arrow_schemas
-from studbook.analytics.rows import HAND_TABLES, Row, hand_rows, rejected_row
+from studbook.analytics.reading import Chunk
+from studbook.analytics.rows import Columns, Row, hand_rows
 from studbook.grammar import parse_block
-from studbook.grammar.parse import ParseError, ParseResult, Skipped, read_blocks
+from studbook.grammar.parse import ParseError, ParseResult, Skipped
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import Rules
 
-HAND_INDEX = "hand_idx"  # position of a hand in its file; the writer makes it unique per batch
-
 
 @dataclass(slots=True)
-class FileResult:
-    """What one file gave: counts of its blocks and the rows to load."""
+class ChunkResult:
+    """What one chunk gave: counts of its blocks and the rows to load."""
 
     path: str
+    last: bool = True  # the last chunk of its file
     found: int = 0
     hands: int = 0
     skipped: int = 0
@@ -40,13 +39,6 @@ class FileResult:
 @cache
 def _rules(rule_args: tuple[str, ...]) -> Rules | None:
     return Rules.parse(rule_args) if rule_args else None
-
-
-@cache
-def _indexed_schemas() -> dict[str, pa.Schema]:
-    schemas = arrow_schemas()
-    indexed = {name: schemas[name].append(pa.field(HAND_INDEX, pa.int32())) for name in HAND_TABLES}
-    return {**indexed, "rejected": schemas["rejected"]}
 
 
 def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None) -> dict[str, list[Row]] | ParseError:
@@ -62,20 +54,20 @@ def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None) -> dict[str, list
                           f"{stage}: {type(error).__name__}: {error}", raw)
 
 
-def parsed_blocks(path: Path) -> Iterator[tuple[ParseResult, str]]:
-    """Each block of the file parsed, with its raw text."""
-    for block in read_blocks(path):
+def parsed_blocks(chunk: Chunk) -> Iterator[tuple[ParseResult, str]]:
+    """Each block of the chunk parsed, with its raw text."""
+    for block in chunk.blocks():
         if isinstance(block, ParseError):
             yield block, block.raw
         else:
             yield parse_block(block), block.text
 
 
-def file_result(path: str, blocks: Iterable[tuple[ParseResult, str]],
-                rules: Rules | None = None) -> FileResult:
+def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Rules | None = None,
+                 last: bool = True) -> ChunkResult:
     """Replay the hands among ``blocks`` and gather the rows of every table, counting each block once."""
-    result = FileResult(path)
-    rows: dict[str, list[Row]] = {name: [] for name in (*HAND_TABLES, "rejected")}
+    result = ChunkResult(path, last)
+    columns = Columns()
     for parsed, raw in blocks:
         result.found += 1
         if isinstance(parsed, Skipped):
@@ -84,16 +76,14 @@ def file_result(path: str, blocks: Iterable[tuple[ParseResult, str]],
         outcome = _hand_or_reject(parsed, raw, rules) if isinstance(parsed, Hand) else parsed
         if isinstance(outcome, ParseError):
             result.rejected += 1
-            rows["rejected"].append(rejected_row(outcome))
-            continue
-        for name, table_rows in outcome.items():
-            rows[name].extend({**row, HAND_INDEX: result.hands} for row in table_rows)
-        result.hands += 1
-    schemas = _indexed_schemas()
-    result.tables = {name: pa.Table.from_pylist(rows[name], schema=schemas[name]) for name in schemas}
+            columns.add_rejected(outcome)
+        else:
+            columns.add_hand(outcome)
+            result.hands += 1
+    result.tables = columns.tables()
     return result
 
 
-def process_file(path: str, rule_args: tuple[str, ...] = ()) -> FileResult:
-    """Parse and replay every block of ``path`` (what a worker process runs)."""
-    return file_result(path, parsed_blocks(Path(path)), _rules(rule_args))
+def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = ()) -> ChunkResult:
+    """Parse and replay every block of ``chunk`` (what a worker process runs)."""
+    return chunk_result(chunk.file, parsed_blocks(chunk), _rules(rule_args), chunk.last)

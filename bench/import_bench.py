@@ -1,9 +1,10 @@
 """Import throughput: hands/s and peak memory of ``studbook import`` on a synthetic corpus.
 
 The corpus's PokerStars and Full Tilt hands are copied with fresh hand ids into FILES files of
-HANDS_PER_FILE hands, then imported with one process and with --jobs N.
+HANDS_PER_FILE hands, then imported with one process and with --jobs N; ``--files 1`` makes one
+big file, the case that shows whether memory stays flat.
 
-    .venv/bin/python bench/import_bench.py [--files 100] [--hands-per-file 100] [--jobs 2]
+    .venv/bin/python bench/import_bench.py [--files 100] [--hands-per-file 100] [--jobs 2] [--chunk N]
 """
 
 from __future__ import annotations
@@ -55,13 +56,21 @@ def _cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed_import(folder: Path, db: Path, jobs: int) -> tuple[float, float, str]:
-    """Wall-clock and CPU seconds (all processes) of one import, and its summary."""
+# Runs the import as its own child, so the peak RSS it prints is that of this import's largest process.
+_WRAPPER = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def timed_import(folder: Path, db: Path, jobs: int, chunk: int | None) -> tuple[float, float, float, str]:
+    """Wall-clock and CPU seconds (all processes) of one import, the peak RSS (MB) of its largest
+    process, and its summary."""
     started, cpu = time.perf_counter(), _cpu_of_children()
-    command = [sys.executable, "-c", "from studbook.cli import main; main()", "import", str(folder),
-               "--db", str(db), "--jobs", str(jobs)]
+    command = [sys.executable, "-c", _WRAPPER, sys.executable, "-c", "from studbook.cli import main; main()",
+               "import", str(folder), "--db", str(db), "--jobs", str(jobs),
+               *(("--chunk", str(chunk)) if chunk else ())]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
-    return time.perf_counter() - started, _cpu_of_children() - cpu, result.stdout
+    summary, _, peak = result.stdout.rstrip().rpartition("\n")
+    return time.perf_counter() - started, _cpu_of_children() - cpu, int(peak) / 1024, summary
 
 
 def main() -> None:
@@ -69,6 +78,7 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=100)
     parser.add_argument("--hands-per-file", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--chunk", type=int, help="hand blocks per unit of work (studbook's default)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "histories"
@@ -77,11 +87,11 @@ def main() -> None:
         size = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
         print(f"{hands:,} hands in {args.files} files ({size:.1f} MB)")
         for jobs in sorted({1, args.jobs}):
-            seconds, cpu, summary = timed_import(folder, Path(tmp) / f"jobs{jobs}.duckdb", jobs)
+            db = Path(tmp) / f"jobs{jobs}.duckdb"
+            seconds, cpu, peak, summary = timed_import(folder, db, jobs, args.chunk)
             imported = next(line for line in summary.splitlines() if line.strip().startswith("imported"))
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
             print(f"--jobs {jobs}: {seconds:6.1f} s, {hands / seconds:5.0f} hands/s wall, "
-                  f"{hands / cpu:5.0f} hands per CPU second, largest process so far {peak:.0f} MB RSS "
+                  f"{hands / cpu:5.0f} hands per CPU second, largest process {peak:.0f} MB RSS "
                   f"({imported.split()[-1]} imported)")
 
 

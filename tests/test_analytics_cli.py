@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from studbook.analytics.db import DATA_TABLES, open_for_import
 from studbook.analytics.load import Loader
-from studbook.analytics.worker import file_result
+from studbook.analytics.worker import chunk_result
 from studbook.cli import app
 from studbook.grammar import ParseError
 
@@ -27,7 +27,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     hands = [(fixture_hand(name, day), "") for day, name in enumerate(FIXTURES, start=1)]
     bad = ParseError("bad.txt", 3, 1, None, None, "no hand header recognised", "garbage")
     con = open_for_import(path)
-    Loader(con).write([file_result("fixtures.txt", [*hands, (bad, bad.raw)])])
+    Loader(con).write([chunk_result("fixtures.txt", [*hands, (bad, bad.raw)])])
     con.close()
     return path
 

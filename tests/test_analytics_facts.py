@@ -119,11 +119,11 @@ def test_five_card_stud_uses_four_rounds() -> None:
     assert (a["showdown"], a["won_at_showdown"], b["won_at_showdown"], a["net"]) == (True, True, False, 84)
 
 
-def test_hand_rows_carry_the_key_and_every_table() -> None:
+def test_hand_rows_fill_every_table_and_only_the_hand_row_has_the_key() -> None:
     tables = hand_rows(replay(fixture_hand("stud8_split")))
-    keys = {(row["site"], row["hand_id"]) for rows in tables.values() for row in rows}
-    assert keys == {("test", "stud8_split")}
     (hand,) = tables["hands"]
+    assert (hand["site"], hand["hand_id"]) == ("test", "stud8_split")
+    assert not any("hand_id" in row for name, rows in tables.items() if name != "hands" for row in rows)
     assert (hand["ante"], hand["bring_in"], hand["stakes"], hand["unit"]) == (2, 5, "$0.10/$0.20", "USD")
     assert (hand["first_street"], hand["betting_rounds"], hand["last_street"]) == (3, 5, 7)
     assert hand["showdown"]

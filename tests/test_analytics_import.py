@@ -108,11 +108,12 @@ KILLED_IMPORT = textwrap.dedent("""
 
 def test_killed_import_then_rerun_equals_a_clean_import(corpus: Path, imported: tuple[Path, dict[str, int]],
                                                         tmp_path: Path) -> None:
-    """Worker processes (--jobs 2) and small batches; SIGKILL inside the third transaction."""
+    """Worker processes (--jobs 2), small batches of small chunks, so a batch may end inside a file;
+    SIGKILL inside the third transaction."""
     clean = contents(imported[0])
     db = tmp_path / "killed.duckdb"
     command = [sys.executable, "-c", KILLED_IMPORT, "import", str(corpus), "--db", str(db), "--batch", "5",
-               "--jobs", "2"]
+               "--chunk", "2", "--jobs", "2"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:

@@ -16,13 +16,13 @@ from handscript import build
 
 from studbook.analytics.db import DATA_TABLES, open_for_import
 from studbook.analytics.load import Loader
-from studbook.analytics.worker import FileResult, file_result
+from studbook.analytics.worker import ChunkResult, chunk_result
 from studbook.grammar import ParseError
 
 
-def fixtures_result() -> FileResult:
+def fixtures_result() -> ChunkResult:
     hands = [fixture_hand(name, day) for day, name in enumerate(FIXTURES, start=1)]
-    return file_result("fixtures.txt", [(hand, "") for hand in hands])
+    return chunk_result("fixtures.txt", [(hand, "") for hand in hands])
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_duplicates_within_a_batch_and_rejects_are_stored_once(tmp_path: Path) -
     con = open_for_import(tmp_path / "dup.duckdb")
     hand = fixture_hand("stud8_scoop")
     bad = ParseError("x.txt", 7, 3, "42", "pokerstars", "expected a seat line", "PokerStars Hand #42: ...")
-    first = file_result("x.txt", [(hand, ""), (hand, ""), (bad, bad.raw)])
+    first = chunk_result("x.txt", [(hand, ""), (hand, ""), (bad, bad.raw)])
     outcome = Loader(con).write([first, first])
     assert (outcome.imported, outcome.already_present) == (1, 3)
     assert con.execute("SELECT count(*) FROM hands").fetchall()[0][0] == 1
@@ -166,7 +166,7 @@ collect B 14
 total 14 rake 0
 """)
     con = open_for_import(tmp_path / "v.duckdb")
-    outcome = Loader(con).write([file_result("v.txt", [(hand, "")])])
+    outcome = Loader(con).write([chunk_result("v.txt", [(hand, "")])])
     assert outcome.violations["complete-amount"] == 1 and outcome.hands_with_violations == 1
     assert con.sql("SELECT code, line FROM violations").fetchall() == [("complete-amount", 7)]
     assert con.execute("SELECT violations, errors FROM hands").fetchall() == [(1, 1)]
@@ -178,7 +178,7 @@ def test_a_hand_the_replay_cannot_handle_becomes_a_reject(monkeypatch: pytest.Mo
         raise KeyError("boom")
 
     monkeypatch.setattr("studbook.analytics.worker.replay", broken)
-    result = file_result("y.txt", [(fixture_hand("stud8_scoop"), "raw text")])
+    result = chunk_result("y.txt", [(fixture_hand("stud8_scoop"), "raw text")])
     assert (result.found, result.hands, result.rejected) == (1, 0, 1)
     (row,) = result.tables["rejected"].to_pylist()
     assert row["error"] == "cannot replay: KeyError: 'boom'" and row["raw"] == "raw text"
@@ -188,7 +188,7 @@ def test_a_block_that_now_parses_is_no_longer_a_reject(tmp_path: Path) -> None:
     con = open_for_import(tmp_path / "again.duckdb")
     hand = fixture_hand("stud8_scoop")
     failed = ParseError(hand.source.file, hand.source.first_line, 1, None, "test", "older grammar", "raw")
-    Loader(con).write([file_result(hand.source.file, [(failed, "raw")])])
+    Loader(con).write([chunk_result(hand.source.file, [(failed, "raw")])])
     assert con.execute("SELECT count(*) FROM rejected").fetchall() == [(1,)]
-    Loader(con).write([file_result(hand.source.file, [(hand, "")])])
+    Loader(con).write([chunk_result(hand.source.file, [(hand, "")])])
     assert con.execute("SELECT count(*) FROM rejected").fetchall() == [(0,)]

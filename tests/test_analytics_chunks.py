@@ -1,0 +1,113 @@
+"""`studbook import` reads files as chunks of hand blocks: the chunks hold what a whole-file read holds,
+line for line, and a file imported in small chunks (and by two workers) gives the database a
+whole-file import gives, with every block accounted for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_analytics_import import contents, import_into
+
+from studbook.analytics.reading import Chunk, read_chunks
+from studbook.grammar import expand_paths
+from studbook.grammar.blocks import Block
+from studbook.grammar.parse import ParseError, read_blocks
+from studbook.simulate import Setup, Simulator
+from studbook.writers import SEPARATORS, WRITERS
+
+HISTORIES = Path(__file__).resolve().parent.parent / "histories"
+HAND = (HISTORIES / "stud8-2024-11-21.txt").read_text(encoding="utf-8")
+HOLDEM = ("PokerStars Hand #164954570000:  8-Game (Hold'em Limit, $400/$800 USD) - 2017/01/21 16:55:03 ET\n"
+          "Table 'Educatio' 6-max Seat #1 is the button\nSeat 1: Hero ($51125.64 in chips)\n")
+
+# What grammar/decode.py handles: BOMs, UTF-16 with and without one, UTF-8 or else cp1252 (decided
+# on the whole file), the three line endings, NULs, blank and binary files, text before the first hand.
+ODD_FILES = {
+    "utf8-bom": b"\xef\xbb\xbf" + HAND.encode(),
+    "utf16": HAND.encode("utf-16"),
+    "utf16-be": b"\xfe\xff" + HAND.encode("utf-16-be"),
+    "utf16-le-no-bom": HAND.encode("utf-16-le"),
+    "cp1252-at-the-end": (HAND + "\nNote caf\xe9\n").encode("cp1252"),
+    "cp1252-undefined-bytes": HAND.encode() + b"\n\x81\x8d\xff\n",
+    "utf8": HAND.replace("Luis", "Lu\u00efs").encode(),
+    "crlf": HAND.replace("\n", "\r\n").encode(),
+    "cr": HAND.replace("\n", "\r").encode(),
+    "mixed-endings": HAND.replace("\n\n", "\r\n\r").encode(),
+    "crlf-across-a-read": ("x" * 8191 + "\r\n" + HAND).encode(),
+    "nuls": HAND.replace("seat", "se\x00at").encode(),
+    "leading-nul": b"\x00\x00" + HAND.encode(),
+    "empty": b"",
+    "blank": b" \n\r\n\t \n",
+    "only-a-nul": b"\x00",
+    "binary": bytes(range(256)) * 40,
+    "no-final-newline": HAND.rstrip().encode(),
+    "trailing-blank-lines": (HAND + "\n\n\n   \n").encode(),
+    "text-before-the-first-hand": ("exported by some tool\n\n" + HAND).encode(),
+    "a-skipped-hand": (HOLDEM + "\n\n" + HAND).encode(),
+}
+
+
+def chunked(path: Path, size: int) -> list[Chunk]:
+    chunks = list(read_chunks(path, size))
+    assert chunks and chunks[-1].last and not any(chunk.last for chunk in chunks[:-1])
+    return chunks
+
+
+def blocks_of(chunks: list[Chunk]) -> list[Block | ParseError]:
+    return [block for chunk in chunks for block in chunk.blocks()]
+
+
+@pytest.mark.parametrize("name", ODD_FILES)
+def test_chunks_hold_the_blocks_of_a_whole_file_read(name: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{name}.txt"
+    path.write_bytes(ODD_FILES[name])
+    whole = list(read_blocks(path))
+    for size in (1, 2, 1000):
+        assert blocks_of(chunked(path, size)) == whole, size
+
+
+def test_chunks_of_the_corpus_and_the_histories(corpus: Path) -> None:
+    for path in expand_paths([corpus, HISTORIES]):
+        whole = list(read_blocks(path))
+        for size in (1, 3):
+            assert blocks_of(chunked(path, size)) == whole, (path, size)
+
+
+def test_a_chunk_holds_at_most_its_size_in_hands_and_an_unreadable_file_one_error(tmp_path: Path) -> None:
+    chunks = chunked(HISTORIES / "descubierto-2024-11-15.txt", 5)
+    sizes = [len(list(chunk.blocks())) for chunk in chunks]
+    assert sum(sizes) == 48 and max(sizes) == 5 and len(chunks) == 10
+    assert all(chunk.lines[0].startswith("mano ") for chunk in chunks[1:])  # cut before a hand header
+    (missing,) = chunked(tmp_path / "nope.txt", 5)
+    (error,) = missing.blocks()
+    assert isinstance(error, ParseError) and error.message.startswith("cannot read file")
+
+
+HANDS = 2000
+
+
+@pytest.fixture(scope="module")
+def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Simulated hands with, among them, a block of another game, a broken hand, and hands repeated
+    far apart (the second copy is already present whatever the chunks and batches)."""
+    played = Simulator(Setup(game="stud", players=7, seed=3, fmt="pokerstars")).hands(HANDS)
+    texts = [WRITERS["pokerstars"](hand.hand) for hand in played]
+    head = texts[700].split("*** 3rd STREET ***")[0]
+    broken = head.replace("Hand #", "Hand #9") + "this is not a hand line\n"
+    texts[400:400] = [HOLDEM, broken]
+    texts += texts[10:13]
+    path = tmp_path_factory.mktemp("big") / "big.txt"
+    path.write_text(SEPARATORS["pokerstars"].join(texts), encoding="utf-8")
+    return path
+
+
+def test_a_file_in_small_chunks_imports_like_a_whole_file(big_file: Path, tmp_path: Path) -> None:
+    whole = import_into(tmp_path / "whole.duckdb", big_file, extra=("--chunk", "100000"))
+    chunks = import_into(tmp_path / "chunks.duckdb", big_file,
+                         extra=("--chunk", "37", "--batch", "100", "--jobs", "2"))
+    assert chunks == whole
+    assert whole["files"] == 1 and whole["hand blocks found"] == HANDS + 5
+    assert (whole["imported"], whole["already present"], whole["skipped (not stud)"],
+            whole["rejected (parse errors)"]) == (HANDS, 3, 1, 1)
+    assert contents(tmp_path / "chunks.duckdb") == contents(tmp_path / "whole.duckdb")
