@@ -17,7 +17,7 @@ DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
 # DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
-# would grow with the database; with a limit it writes them out and stays flat (intermediates spill).
+# would grow with the database; a limit makes it write them out (intermediates spill).
 IMPORT_MEMORY_LIMIT = "128MB"
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected")
 

@@ -1,8 +1,9 @@
 """``studbook import``: files are read as chunks of hand blocks, which go to worker processes; their
 results come back in input order to one writer.
 
-Memory stays flat whatever the input: a file is read a chunk at a time (analytics/reading.py), at
-most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands.
+Each step holds a bounded number of hands: a file is read a chunk at a time (analytics/reading.py),
+at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands.
+(Measured peak RSS still rises with the input, 298 MB at 10k hands and 379 MB at 50k: not yet flat.)
 The chunks of one big file go to different workers like the chunks of different files.
 
 Results are consumed in input order and committed in batches of whole chunks, so a killed import
