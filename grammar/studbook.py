@@ -1,27 +1,31 @@
 """studbook's own hand log, written by people in English or Spanish (docs/log-format.md).
 
-Lark turns each line into keyword tokens (grammar/studbook.lark); this module checks what a
-grammar cannot see: the order of the sections, that every actor has a seat, the amounts against
-the declared currency and the header's house rules against the rules engine's own validation.
+Each line becomes keyword tokens (grammar/studbook.lark): exactly as Lark lexes them, by the fast
+path of grammar/studscan.py, or by Lark itself when that path is unsure (it then also explains any
+syntax error). From those tokens, line by line, this module checks what a grammar cannot see: the
+order of the sections, that every actor has a seat, the amounts against the declared currency and
+the header's house rules against the rules engine's own validation.
 Every problem is a :class:`HandSyntaxError` that names the line and what was expected there.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, timezone
 from functools import cached_property, lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from lark import Token, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from studbook import events as ev
 from studbook.cards import Card, parse_card
 from studbook.events import Street
 from studbook.grammar.blocks import Block
-from studbook.grammar.dialect import Dialect, HandSyntaxError, dialects, register
+from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError, dialects, register
+from studbook.grammar.studscan import Line, StudbookScanner, Tok
 from studbook.grammar.transform import CURRENCIES, TIMEZONES
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
@@ -93,15 +97,61 @@ def _card(text: str) -> Card:
     return parse_card(text[:-1].upper() + _SUITS.get(text[-1], text[-1].lower()))
 
 
+# Header items by their first token, as the grammar aliases them.
+_ITEMS = {"KW_VARIANT": "variant", "KW_STRUCTURE": "structure", "KW_STAKES": "stakes", "AMOUNT": "stakes",
+          "KW_MINBET": "min_bet", "KW_ANTE": "ante", "KW_BRINGIN": "bring_in", "KW_CAP": "cap",
+          "KW_DECK": "deck",
+          "KW_TIEBREAK": "tie_break", "KW_CURRENCY": "currency", "DATETIME": "time", "KW_TABLE": "table",
+          "MAXSEATS": "max_seats", "KW_MAX": "max_seats", "KW_TOURNAMENT": "tournament", "KW_LEVEL": "level",
+          "KW_GAME": "game", "KW_SITE": "site", "KW_HOME": "home", "KW_RULE": "rule", "RULE_KV": "rule",
+          "KW_PRESET": "preset"}
+# Player actions by the token after the name.
+_ACTIONS_BY_TOKEN = {"COLON": "deal", "KW_ANTE": "ante", "KW_BRINGIN": "bring_in", "KW_CHECK": "check",
+                     "KW_FOLD": "fold", "KW_BET": "bet", "KW_CALL": "call", "KW_RAISE": "raise",
+                     "KW_COMPLETE": "complete", "KW_RETURN": "uncalled", "KW_SHOW": "show", "KW_MUCK": "muck",
+                     "KW_WIN": "collect"}
+_SUMMARY_ITEMS = {"KW_TOTAL": "total_pot", "KW_RAKE": "rake"}
+_BODY_STARTS = frozenset(("WORD", "QUOTED", "KW_DECOR", "KW_STREET", "KW_SHOWDOWN", "KW_NOTE", "KW_TOTAL",
+                          "KW_RAKE"))  # the first tokens of body lines (header items start otherwise)
+_PUNCTUATION = frozenset(("COLON", "SLASH", "LSQB", "RSQB", "LPAR", "RPAR"))  # not in Lark's tree
+
+Item = tuple[str, list[Tok]]  # a header item: its alias in the grammar, its tokens without the "/"
+
+
+def _items(tokens: Sequence[Tok]) -> list[Item]:
+    """The header items of a head or header line: the runs of tokens between separators."""
+    items: list[Item] = []
+    current: list[Tok] = []
+    for token in (*tokens, None):
+        if token is None or token.type == "SEP":
+            if current:
+                items.append((_ITEMS[current[0].type], current))
+            current = []
+        elif token.type != "SLASH":
+            current.append(token)
+    return items
+
+
+def tree_lines(tree: Tree) -> list[Line]:
+    """The tokens of each line of a tree parsed with all tokens kept: what the fast path gives."""
+    lines: dict[int, list[Tok]] = {}
+    for token in tree.scan_values(lambda value: isinstance(value, Token)):
+        if token.type != "_NL":
+            lines.setdefault(token.line, []).append(Tok(token.type, token.value, token.column))
+    return [(number, tuple(tokens)) for number, tokens in lines.items()]
+
+
 class _Hand:
-    """Builds one Hand from the parse tree of one block."""
+    """Builds one Hand from the tokens of each line of one block (``number`` is the block's line)."""
 
     def __init__(self, block: Block) -> None:
         self.block = block
-        self.facts: dict[str, Tree] = {}
+        self.facts: dict[str, list[Tok]] = {}
+        self.fact_lines: dict[str, int] = {}  # the line of each header item
         self.rules: dict[str, str] = {}
         self.stated_rules: set[str] = set()
         self.currency: str | None = None
+        self.decimals = 0
         self.seats: list[Seat] = []
         self.seated: set[str] = set()  # the seats' player names, for player()
         self.events: list[ev.Event] = []
@@ -111,80 +161,76 @@ class _Hand:
         self.totals: dict[str, int] = {}
 
     # ---- helpers
-    def fail(self, token: Token, message: str) -> HandSyntaxError:
-        return HandSyntaxError(token.line or 1, token.column or 1, message)
+    def fail(self, number: int, token: Tok, message: str) -> HandSyntaxError:
+        return HandSyntaxError(number, token.column, message)
 
-    def line(self, token: Token) -> int:
-        return self.block.first_line + (token.line or 1) - 1
+    def line(self, number: int) -> int:
+        return self.block.first_line + number - 1
 
-    def amount(self, token: Token) -> int:
-        signs = {CURRENCIES[char] for char in token if char in CURRENCIES}
+    def amount(self, number: int, token: Tok) -> int:
+        text = token.value
+        signs = {CURRENCIES[char] for char in text if char in CURRENCIES}
         if signs and self.currency is None:
-            raise self.fail(token, f"amount {token!s} has a currency sign but the header declares no "
-                                   f"currency (add e.g. 'currency {signs.pop()}')")
+            raise self.fail(number, token, f"amount {text} has a currency sign but the header declares no "
+                                           f"currency (add e.g. 'currency {signs.pop()}')")
         if signs and signs != {self.currency}:
-            raise self.fail(token, f"amount {token!s} is not in the hand's currency {self.currency}")
+            raise self.fail(number, token, f"amount {text} is not in the hand's currency {self.currency}")
         try:
-            return written_amount(str(token), 2 if self.currency else 0)
+            return written_amount(text, self.decimals)
         except AmountError as error:
-            raise self.fail(token, str(error)) from None
+            raise self.fail(number, token, str(error)) from None
 
-    def card(self, token: Token) -> Card:
-        return _card(str(token))
-
-    def player(self, token: Token) -> str:
-        name = _unquote(str(token))
+    def player(self, number: int, token: Tok) -> str:
+        name = _unquote(token.value)
         if name in self.seated:
             return name
         names = [seat.player for seat in self.seats]
         folded = [seated for seated in names if seated.casefold() == name.casefold()]
         if len(folded) == 1:
             return folded[0]
-        raise self.fail(token, f"unknown player {name!r}: expected one of the seated players "
-                               f"({', '.join(names)})")
+        raise self.fail(number, token, f"unknown player {name!r}: expected one of the seated players "
+                                       f"({', '.join(names)})")
 
     # ---- header
-    def header(self, items: list[Tree]) -> None:
-        for item in items:
-            first = next(item.scan_values(lambda value: isinstance(value, Token)))
-            if item.data in ("cap", "deck", "tie_break", "rule", "preset"):
-                self.rule(item)
+    def header(self, items: list[tuple[int, Item]]) -> None:
+        for number, (alias, tokens) in items:
+            if alias in ("cap", "deck", "tie_break", "rule", "preset"):
+                self.rule(number, alias, tokens[-1])
                 continue
-            key = "stakes" if item.data == "min_bet" else str(item.data)
-            if key == "structure" and len(item.children) > 1:
-                self.once(first, "stakes", item.children[1])
-            self.once(first, key, item)
+            key = "stakes" if alias == "min_bet" else alias
+            if key == "structure" and len(tokens) > 1:
+                self.once(number, tokens[0], "stakes", tokens[1:])
+            self.once(number, tokens[0], key, tokens)
         if "variant" not in self.facts:
             raise HandSyntaxError(1, 1, "the header must name the variant: stud, stud8, razz, stud5 or "
                                         "descubierto (e.g. 'studbook hand 12 · stud · limit 10/20')")
         if "currency" in self.facts:
-            code = str(self.value("currency"))
+            code = self.value("currency").value
             self.currency = CURRENCIES.get(code, code.upper())
+            self.decimals = 2
 
-    def once(self, token: Token, key: str, item: Tree) -> None:
+    def once(self, number: int, token: Tok, key: str, tokens: list[Tok]) -> None:
         if key in self.facts:
-            raise self.fail(token, f"the header states the {key.replace('_', ' ')} twice")
-        self.facts[key] = item
+            raise self.fail(number, token, f"the header states the {key.replace('_', ' ')} twice")
+        self.facts[key] = tokens
+        self.fact_lines[key] = number
 
-    def value(self, key: str) -> Token:
+    def value(self, key: str) -> Tok:
         """The last token of a header item (its value)."""
-        token = self.facts[key].children[-1]
-        assert isinstance(token, Token)
-        return token
+        return self.facts[key][-1]
 
-    def rule(self, item: Tree) -> None:
+    def rule(self, number: int, alias: str, token: Tok) -> None:
         """A house rule, checked by the rules engine; a preset's rules yield to stated ones."""
-        token = item.children[-1]
-        assert isinstance(token, Token)
-        key, raw = _RULE_ITEMS.get(str(item.data), ""), str(token)
-        if item.data == "rule":
+        key, raw = _RULE_ITEMS.get(alias, ""), token.value
+        if alias == "rule":
             key, _, raw = (part.strip() for part in raw.partition("="))
             key = key.replace("-", "_")
-        elif item.data == "tie_break":
+        elif alias == "tie_break":
             raw = "suit" if raw.lower() in ("suit", "palo") else "position"
         if key == "preset":
             if raw.lower() not in PRESETS:
-                raise self.fail(token, f"unknown preset {raw!r}: expected one of {', '.join(PRESETS)}")
+                raise self.fail(number, token,
+                                f"unknown preset {raw!r}: expected one of {', '.join(PRESETS)}")
             for name, value in PRESETS[raw.lower()].items():
                 if name not in self.stated_rules:
                     self.rules[name] = str(value).lower() if isinstance(value, bool) else str(value)
@@ -192,17 +238,17 @@ class _Hand:
         try:
             value = parse_value(key, raw)
         except RuleError as error:
-            raise self.fail(token, str(error)) from None
+            raise self.fail(number, token, str(error)) from None
         if key in self.stated_rules:
-            raise self.fail(token, f"the header states the rule {key} twice")
+            raise self.fail(number, token, f"the header states the rule {key} twice")
         self.stated_rules.add(key)
         self.rules[key] = str(4 * (15 - value)) if key == "deck_ranks" else raw
 
     def start_time(self) -> datetime | None:
         if "time" not in self.facts:
             return None
-        token = self.value("time")
-        year, month, day, hour, minute, second, zone = _DATETIME.fullmatch(str(token)).groups()
+        token, number = self.value("time"), self.fact_lines["time"]
+        year, month, day, hour, minute, second, zone = _DATETIME.fullmatch(token.value).groups()
         offset = _ZONE_OFFSET.fullmatch(zone)
         try:
             if not zone or zone.upper() == "Z":
@@ -215,94 +261,94 @@ class _Hand:
             return datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0),
                             int(second or 0), tzinfo=tz)
         except (ZoneInfoNotFoundError, ValueError) as error:
-            raise self.fail(token, f"bad date or time zone {str(token)!r}: {error}; expected e.g. "
-                                   f"'2024-03-01 21:30 Europe/Madrid' or '2024-03-01 21:30 +01:00'") from None
+            raise self.fail(number, token, f"bad date or time zone {token.value!r}: {error}; expected e.g. "
+                                           f"'2024-03-01 21:30 Europe/Madrid' or '2024-03-01 21:30 +01:00'"
+                            ) from None
 
     def text(self, key: str) -> str | None:
-        return _unquote(str(self.value(key)).strip()) if key in self.facts else None
+        return _unquote(self.value(key).value.strip()) if key in self.facts else None
 
     def money(self, key: str) -> int | None:
-        return self.amount(self.value(key)) if key in self.facts else None
+        return self.amount(self.fact_lines[key], self.value(key)) if key in self.facts else None
 
     # ---- seats
-    def seat(self, line: Tree) -> None:
-        number, name, stack, *status = line.children[1:]
-        assert isinstance(name, Token) and isinstance(number, Token) and isinstance(stack, Token)
-        player = _unquote(str(name))
-        if any(seat.seat == int(number) for seat in self.seats):
-            raise self.fail(number, f"seat {number} is listed twice")
+    def seat(self, line: int, tokens: Sequence[Tok]) -> None:
+        number, name, stack, *status = (token for token in tokens[1:] if token.type != "COLON")
+        player = _unquote(name.value)
+        if any(seat.seat == int(number.value) for seat in self.seats):
+            raise self.fail(line, number, f"seat {number.value} is listed twice")
         if any(seat.player == player for seat in self.seats):
-            raise self.fail(name, f"player {player!r} has two seats")
-        self.seats.append(Seat(int(number), player, self.amount(stack), bool(status)))
+            raise self.fail(line, name, f"player {player!r} has two seats")
+        self.seats.append(Seat(int(number.value), player, self.amount(line, stack), bool(status)))
         self.seated.add(player)
 
     # ---- body
-    def body(self, line: Tree) -> None:
-        if line.data == "player_line":  # most lines; they need no first token
-            self.player_line(line.children[0], line.children[1])
-            return
-        first = next(token for token in line.scan_values(lambda value: isinstance(value, Token)))
-        if line.data == "street_line":
-            self.street_line(line, first)
-        elif line.data == "showdown_line":
-            self.need_street(first, "the showdown")
+    def body(self, number: int, tokens: Sequence[Tok]) -> None:
+        first = tokens[0]
+        kind = first.type
+        if kind in ("WORD", "QUOTED"):  # most lines
+            self.player_line(number, first, _ACTIONS_BY_TOKEN[tokens[1].type], tokens[1:])
+        elif kind == "KW_NOTE":
+            self.note(number, tokens)
+        elif kind in _SUMMARY_ITEMS:
+            self.summary(number, tokens)
+        elif any(token.type == "KW_SHOWDOWN" for token in tokens):
+            self.need_street(number, first, "the showdown")
             if self.phase == _FINAL:
-                raise self.fail(first, "showdown after the showdown or the awards: expected awards "
-                                       "('wins 120' / 'gana 120')")
+                raise self.fail(number, first, "showdown after the showdown or the awards: expected awards "
+                                               "('wins 120' / 'gana 120')")
             self.phase = _FINAL
-        elif line.data == "note_line":
-            self.note(line)
         else:
-            self.summary(line)
+            self.street_line(number, tokens)
 
-    def need_street(self, token: Token, what: str) -> None:
+    def need_street(self, number: int, token: Tok, what: str) -> None:
         if self.street is None:
-            raise self.fail(token, f"{what} before the first street: expected a street line such as "
-                                   f"'3rd street' / '3ª calle' first")
+            raise self.fail(number, token, f"{what} before the first street: expected a street line such as "
+                                           f"'3rd street' / '3ª calle' first")
 
-    def street_line(self, line: Tree, first: Token) -> None:
-        token = next(t for t in line.children if isinstance(t, Token) and t.type == "KW_STREET")
-        digits = re.search(r"[2-7]", token)
-        number = int(digits.group()) if digits else _ORDINALS[str(token).split()[0].lower()]
-        variant = VARIANTS[canonical_variant(str(self.value("variant")))]
+    def street_line(self, line: int, tokens: Sequence[Tok]) -> None:
+        first = tokens[0]
+        token = next(t for t in tokens if t.type == "KW_STREET")
+        digits = re.search(r"[2-7]", token.value)
+        number = int(digits.group()) if digits else _ORDINALS[token.value.split()[0].lower()]
+        variant = VARIANTS[canonical_variant(self.value("variant").value)]
         expected = variant.first_street if self.street is None else self.street + 1
         if self.phase == _FINAL:
-            raise self.fail(first, "a street after the showdown or the awards: streets come before them")
+            raise self.fail(line, first,
+                            "a street after the showdown or the awards: streets come before them")
         if number != expected:
             last = variant.last_street
             wanted = f"{Street(expected).label} street" if expected <= last else "the showdown or awards"
-            raise self.fail(token, f"{token!s}: expected {wanted} ({variant.label} deals "
-                                   f"{variant.first_street.label} to {last.label} street)")
+            raise self.fail(line, token, f"{token.value}: expected {wanted} ({variant.label} deals "
+                                         f"{variant.first_street.label} to {last.label} street)")
         self.street, self.phase = Street(number), _STREETS
-        cards = tuple(self.card(t) for t in line.children if isinstance(t, Token) and t.type == "CARD")
-        self.events.append(ev.StreetStart(self.line(first), self.street, cards))
+        cards = tuple(_card(t.value) for t in tokens if t.type == "CARD")
+        self.events.append(ev.StreetStart(self.line(line), self.street, cards))
 
-    def note(self, line: Tree) -> None:
-        head, *rest = line.children
-        tokens = {t.type: t for t in rest if isinstance(t, Token)}
-        names = [t for t in rest if isinstance(t, Token) and t.type in ("WORD", "QUOTED")]
-        assert isinstance(head, Token)
-        self.events.append(ev.Note(self.line(head), str(tokens.get("KIND", "other")).lower(),
-                                   str(tokens.get("REST", "")).strip(),
-                                   _unquote(str(names[0])) if names else None))
+    def note(self, line: int, tokens: Sequence[Tok]) -> None:
+        rest = [t for t in tokens[1:] if t.type not in _PUNCTUATION]
+        by_type = {t.type: t.value for t in rest}
+        names = [t for t in rest if t.type in ("WORD", "QUOTED")]
+        player = _unquote(names[0].value) if names else None
+        self.events.append(ev.Note(self.line(line), by_type.get("KIND", "other").lower(),
+                                   by_type.get("REST", "").strip(), player))
 
-    def summary(self, line: Tree) -> None:
-        for item in line.children:
-            if isinstance(item, Tree):
-                keyword, amount = item.children
-                assert isinstance(keyword, Token) and isinstance(amount, Token)
-                if item.data in self.totals:
-                    raise self.fail(keyword, f"{keyword!s} is stated twice")
-                self.need_street(keyword, str(keyword))
-                self.totals[str(item.data)] = self.amount(amount)
-                self.phase = _FINAL
+    def summary(self, line: int, tokens: Sequence[Tok]) -> None:
+        for keyword, amount in zip(tokens, tokens[1:], strict=False):
+            item = _SUMMARY_ITEMS.get(keyword.type)
+            if item is None:
+                continue
+            if item in self.totals:
+                raise self.fail(line, keyword, f"{keyword.value} is stated twice")
+            self.need_street(line, keyword, keyword.value)
+            self.totals[item] = self.amount(line, amount)
+            self.phase = _FINAL
 
-    def player_line(self, name: Token, action: Tree) -> None:
-        player, line, kind = self.player(name), self.line(name), str(action.data)
-        tokens = list(action.scan_values(lambda value: isinstance(value, Token)))
-        amounts = [self.amount(t) for t in tokens if t.type == "AMOUNT"]
+    def player_line(self, number: int, name: Tok, kind: str, tokens: Sequence[Tok]) -> None:
+        player, line = self.player(number, name), self.line(number)
+        amounts = [self.amount(number, t) for t in tokens if t.type == "AMOUNT"]
         all_in = any(t.type == "KW_ALLIN" for t in tokens)
-        self.check_order(name, kind)
+        self.check_order(number, name, kind)
         event: ev.Event
         if kind in _PAYMENTS:
             event = _PAYMENTS[kind](line, player, amounts[0], all_in)
@@ -315,9 +361,9 @@ class _Hand:
         elif kind == "uncalled":
             event = ev.UncalledReturn(line, player, amounts[0])
         elif kind == "deal":
-            event = self.deal(line, player, action)
+            event = self.deal(line, player, tokens)
         elif kind == "show":
-            described = [str(t) for t in tokens if t.type in ("DESCRIPTION", "QUOTED")]
+            described = [t.value for t in tokens if t.type in ("DESCRIPTION", "QUOTED")]
             text = described[0] if described else ""
             description = text[1:-1] if text[:1] == "(" else _unquote(text)
             event = ev.Show(line, player, self.cards(tokens), description)
@@ -327,41 +373,48 @@ class _Hand:
             event = self.collect(line, player, tokens, amounts[0])
         self.events.append(event)
 
-    def check_order(self, name: Token, kind: str) -> None:
+    def check_order(self, number: int, name: Tok, kind: str) -> None:
         """Antes before the betting; deals and actions on a street, before the showdown and awards."""
         if kind == "ante":
             if self.acted or self.phase == _FINAL:
-                raise self.fail(name, "an ante after the betting began: antes come before the first action")
+                raise self.fail(number, name,
+                                "an ante after the betting began: antes come before the first action")
             return
-        self.need_street(name, f"'{kind.replace('_', ' ')}'")
+        self.need_street(number, name, f"'{kind.replace('_', ' ')}'")
         if kind in _BETTING:
             if self.phase == _FINAL:
-                raise self.fail(name, f"'{kind.replace('_', ' ')}' after the showdown or the awards: "
-                                      f"expected 'shows', 'mucks', 'wins' / 'muestra', 'tira', 'gana'")
+                raise self.fail(number, name,
+                                f"'{kind.replace('_', ' ')}' after the showdown or the awards: "
+                                f"expected 'shows', 'mucks', 'wins' / 'muestra', 'tira', 'gana'")
             self.acted = self.acted or kind != "deal"
         elif kind == "collect":
             self.phase = _FINAL
 
-    def cards(self, tokens: list[Token]) -> tuple[Card, ...]:
-        return tuple(self.card(t) for t in tokens if t.type == "CARD")
+    @staticmethod
+    def cards(tokens: Sequence[Tok]) -> tuple[Card, ...]:
+        return tuple(_card(t.value) for t in tokens if t.type == "CARD")
 
-    def deal(self, line: int, player: str, action: Tree) -> ev.Deal:
+    def deal(self, line: int, player: str, tokens: Sequence[Tok]) -> ev.Deal:
+        """``: [down] (shown before) up``: a bracket's cards go down, a parenthesis's were shown before."""
         up: list[Card] = []
         down: list[Card] = []
         before: list[Card] = []
-        for part in action.children:
-            if isinstance(part, Tree):
-                cards = [self.card(t) for t in part.children if isinstance(t, Token) and t.type == "CARD"]
-                (down if part.data == "down" else before).extend(cards)
-            else:
-                up.append(self.card(part))
+        group = up
+        for token in tokens:
+            kind = token.type
+            if kind == "CARD":
+                group.append(_card(token.value))
+            elif kind in ("LSQB", "LPAR"):
+                group = down if kind == "LSQB" else before
+            elif kind in ("RSQB", "RPAR"):
+                group = up
         assert self.street is not None
         return ev.Deal(line, self.street, player, tuple(down), tuple(up), tuple(before))
 
-    def collect(self, line: int, player: str, tokens: list[Token], amount: int) -> ev.Collect:
+    def collect(self, line: int, player: str, tokens: Sequence[Tok], amount: int) -> ev.Collect:
         pot, half = "pot", None
         for token in tokens:
-            words = str(token).lower()
+            words = token.value.lower()
             if token.type == "KW_POT" and ("main" in words or "principal" in words):
                 pot = "main"
             elif token.type == "KW_POT" and words not in ("pot", "bote"):
@@ -372,41 +425,41 @@ class _Hand:
         return ev.Collect(line, player, amount, pot, half)
 
     # ---- result
-    def hand(self, tree: Tree) -> Hand:
-        head, *lines = tree.children
-        assert isinstance(head, Tree)
-        hand_token = head.children[1]
-        assert isinstance(hand_token, Token)
-        header_items = [c for c in head.children if isinstance(c, Tree)]
-        for line in lines:
-            if isinstance(line, Tree) and line.data == "header_line":
-                header_items.extend(c for c in line.children if isinstance(c, Tree))
-        self.header(header_items)
-        for line in lines:
-            if isinstance(line, Tree) and line.data == "seat_line":
-                self.seat(line)
-            elif isinstance(line, Tree) and line.data != "header_line":
-                self.body(line)
+    def hand(self, lines: list[Line]) -> Hand:
+        (_, head), *rest = lines
+        items = [(1, item) for item in _items(head[2:])]
+        body = 0
+        for number, tokens in rest:
+            if tokens[0].type == "KW_SEAT" or tokens[0].type in _BODY_STARTS:
+                break
+            items.extend((number, item) for item in _items(tokens))
+            body += 1
+        self.header(items)
+        for number, tokens in rest[body:]:
+            if tokens[0].type == "KW_SEAT":
+                self.seat(number, tokens)
+            else:
+                self.body(number, tokens)
         if self.street is None:
             raise HandSyntaxError(len(self.block.lines), 1, "no street: expected a street line such as "
                                                             "'3rd street' / '3ª calle' after the seats")
-        return self.result(hand_token)
+        return self.result(head[1])
 
-    def result(self, hand_token: Token) -> Hand:
-        variant = canonical_variant(str(self.value("variant")))
+    def result(self, hand_token: Tok) -> Hand:
+        variant = canonical_variant(self.value("variant").value)
         structure = VARIANTS[variant].structure
         if "structure" in self.facts:
-            structure = canonical_structure(str(self.facts["structure"].children[0]))
+            structure = canonical_structure(self.facts["structure"][0].value)
         small_bet = big_bet = 0
         if "stakes" in self.facts:
-            stakes = self.facts["stakes"]
-            amounts = [t for t in stakes.scan_values(lambda v: isinstance(v, Token) and v.type == "AMOUNT")]
-            small_bet, big_bet = self.amount(amounts[0]), self.amount(amounts[-1])
+            number = self.fact_lines["stakes"]
+            amounts = [t for t in self.facts["stakes"] if t.type == "AMOUNT"]
+            small_bet, big_bet = self.amount(number, amounts[0]), self.amount(number, amounts[-1])
         elif structure == "limit":
             raise HandSyntaxError(1, 1, "a limit game needs its stakes: expected e.g. 'limit 10/20' or "
                                         "'stakes 10/20' / 'apuestas 10/20'")
-        max_seats = re.search(r"\d+", str(self.value("max_seats"))) if "max_seats" in self.facts else None
-        hand_id = str(hand_token)
+        max_seats = re.search(r"\d+", self.value("max_seats").value) if "max_seats" in self.facts else None
+        hand_id = hand_token.value
         return Hand(
             site=(self.text("site") or "studbook").lower(), hand_id=_unquote(hand_id.lstrip("#")),
             variant=variant, structure=structure, small_bet=small_bet, big_bet=big_bet,
@@ -528,13 +581,30 @@ class StudbookDialect(Dialect):
         found = self._variant_word.search(header_line)
         return found.group() if found else "stud"
 
+    @cached_property
+    def parser(self) -> Lark:
+        """The LALR parser; its trees keep every token, so :func:`tree_lines` gives the fast path's lines."""
+        return Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr", propagate_positions=False,
+                         maybe_placeholders=False, keep_all_tokens=True)
+
+    @cached_property
+    def scanner(self) -> StudbookScanner:
+        """The fast path (grammar/studscan.py)."""
+        return StudbookScanner(self.parser)
+
     def parse(self, block: Block) -> Hand:
+        lines = self.scanner.tokens(block.lines)
+        if lines is None:  # Lark reads the hand, or says what is wrong with it
+            lines = tree_lines(self.lark_tree(block))
+        return _Hand(block).hand(lines)
+
+    def lark_tree(self, block: Block) -> Tree:
+        """The hand parsed by Lark (the slow path), a syntax error as a HandSyntaxError."""
         text = block.text + "\n"
         try:
-            tree = self.parser.parse(text)
+            return self.parser.parse(text)
         except UnexpectedInput as error:
             raise syntax_error(error, text, self.keyword) from None
-        return _Hand(block).hand(tree)
 
 
 def quote_name(name: str) -> str:

@@ -1,0 +1,174 @@
+"""The fast path of ``studbook.lark``: each line lexed as Lark would lex it, the hand checked by one regexp.
+
+studbook's grammar is token-level (several tokens a line), but its rules do not nest, so the token
+kinds of a whole hand form a regular language (:func:`linescan.language`). Lark's contextual lexer
+picks, at each position, the first terminal in its order that matches among those the LALR state
+accepts. The state right after a terminal T is one of the states that shifting T leads to, so a lexer
+over the union of what those states accept (Lark's own ``BasicLexer``, terminal order and string
+terminals included) picks the same token whenever that token may come there; when it picks another
+one, that one cannot come there, and the regexp over the hand's token kinds rejects the hand. A line
+starts right after ``_NL`` (which swallows blank and comment lines and leading blanks), so its tokens
+depend on its text alone and are remembered. When lexing or the regexp fails, :meth:`tokens` says so
+and the caller parses with Lark, which explains the fault as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from copy import copy
+from typing import NamedTuple
+
+from lark import Lark, Token
+from lark.lexer import BasicLexer
+from lark.parsers.lalr_analysis import Shift
+
+from studbook.grammar.linescan import language
+
+# What _NL swallows after a line break: a line of blanks, or blanks and a comment ('#' not before a digit).
+_SWALLOWED = re.compile(r"[ \t]*(?:#(?!\d)[^\n]*)?")
+
+
+class Tok(NamedTuple):
+    """A token as the hand builder reads it; its line is the line it was found on."""
+
+    type: str
+    value: str
+    column: int
+
+
+class _Lexer(NamedTuple):
+    """Lark's scanner regexps (tried in turn, the first match wins) and its retyping callbacks."""
+
+    regexps: tuple[re.Pattern[str], ...]
+    callback: dict[str, Callable[[Token], Token]]
+
+
+Line = tuple[int, tuple[Tok, ...]]  # block-relative line number, tokens (no _NL, nothing ignored)
+_Lexed = tuple[str, tuple[Tok, ...]]  # the line's token codes and its tokens
+_SWALLOWED_LINE: _Lexed = ("", ())
+
+
+class StudbookScanner:
+    """Lexers keyed by (the line's first terminal, the terminal before) and the grammar's language."""
+
+    def __init__(self, parser: Lark, cache_size: int = 50_000) -> None:
+        start = parser.options.start[0]
+        table = parser.parser.parser.parser.parse_table
+        self.names = {terminal.name for terminal in parser.terminals}
+        self.states = table.states
+        self.ignore = frozenset(parser.ignore_tokens)
+        self.built: dict[frozenset[str], _Lexer] = {}  # one lexer per set of terminals, as Lark shares them
+        firsts, after = self._follows(table.start_states[start])
+        self.first = self._lexer(parser, self._accepts(table.start_states[start]))
+        self.line_start = self._lexer(parser, firsts)
+        self.after = {key: self._lexer(parser, terminals) for key, terminals in after.items()}
+        self.code = {name: chr(0x4E00 + index) for index, name in enumerate(sorted(self.names))}
+        self.language = re.compile(language(parser.rules, start, self.code))
+        self.cache: dict[str, _Lexed] = {}
+        self.cache_size = cache_size
+
+    def _accepts(self, state: int) -> set[str]:
+        return {name for name in self.states[state] if name in self.names}
+
+    def _shift(self, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
+        """The LALR stack after feeding ``terminal`` (its reductions, then its shift), None on an error."""
+        states = self.states
+        while terminal in states[stack[-1]]:
+            action, argument = states[stack[-1]][terminal]
+            if action is Shift:
+                return (*stack, argument)
+            stack = stack[:len(stack) - len(argument.expansion)]
+            stack = (*stack, states[stack[-1]][argument.origin.name][1])
+        return None
+
+    def _follows(self, start: int) -> tuple[set[str], dict[tuple[str, str], set[str]]]:
+        """What the states right after a line break accept, and what the states right after a terminal
+        accept, by (the line's first terminal, that terminal): every stack of every hand is visited."""
+        firsts: set[str] = set()
+        after: dict[tuple[str, str], set[str]] = {}
+        todo: list[tuple[str, tuple[int, ...]]] = [("", (start,))]
+        seen = set(todo)
+        while todo:
+            first, stack = todo.pop()
+            if not first and len(stack) > 1:
+                firsts |= self._accepts(stack[-1])
+            for terminal in self._accepts(stack[-1]):
+                shifted = self._shift(stack, terminal)
+                if shifted is None:
+                    continue
+                line = "" if terminal == "_NL" else first or terminal
+                if line:
+                    after.setdefault((line, terminal), set()).update(self._accepts(shifted[-1]))
+                if (line, shifted) not in seen:
+                    seen.add((line, shifted))
+                    todo.append((line, shifted))
+        return firsts, after
+
+    def _lexer(self, parser: Lark, accepts: set[str]) -> _Lexer:
+        """Lark's lexer over ``accepts`` and the ignored terminals, as its contextual lexer builds one."""
+        key = frozenset(accepts)
+        if key in self.built:
+            return self.built[key]
+        conf = copy(parser.lexer_conf)
+        conf.terminals = [conf.terminals_by_name[name] for name in accepts | self.ignore]
+        conf.skip_validation = True
+        lexer = BasicLexer(conf)
+        self.built[key] = made = _Lexer(tuple(lexer.scanner._mres), lexer.callback)
+        return made
+
+    def lex(self, line: str, first: bool) -> _Lexed | None:
+        """The codes and tokens of one line (None when a lexer finds no token); the first line of a
+        hand starts in Lark's start state, any other right after a line break."""
+        text, code, ignore = line + "\n", self.code, self.ignore
+        lexer, after, line_kind = (self.first if first else self.line_start), self.after, ""
+        pos = 0 if first else len(line) - len(line.lstrip(" \t"))
+        codes, tokens = [], []
+        while True:
+            for regexp in lexer.regexps:
+                found = regexp.match(text, pos)
+                if found is not None:
+                    break
+            else:
+                return None
+            value, kind = found.group(), found.lastgroup
+            if kind in lexer.callback:  # a string terminal its regexp terminal also matches ("/" as a WORD)
+                kind = lexer.callback[kind](Token(kind, value)).type
+            if kind == "_NL":
+                break
+            if "\n" in value:
+                return None
+            if kind not in ignore:
+                tokens.append(Tok(kind, value, pos + 1))
+                codes.append(code[kind])
+                line_kind = line_kind or kind
+                lexer = after.get((line_kind, kind))
+                if lexer is None:
+                    return None
+            pos += len(value)
+        if pos + 1 != len(text):
+            return None
+        return "".join(codes) + code["_NL"], tuple(tokens)
+
+    def tokens(self, lines: list[str]) -> list[Line] | None:
+        """Each line of a hand with Lark's tokens (line numbers 1-based, as in the text Lark parses);
+        None when a line has no such tokens or the hand is out of the grammar's order."""
+        cache, codes, found = self.cache, [], []
+        for number, line in enumerate(lines, 1):
+            if number == 1:
+                lexed = self.lex(line, True)
+            else:
+                lexed = cache.get(line)
+                if lexed is None:
+                    lexed = _SWALLOWED_LINE if _SWALLOWED.fullmatch(line) else self.lex(line, False)
+                    if lexed is None:
+                        return None
+                    if len(cache) >= self.cache_size:
+                        cache.clear()
+                    cache[line] = lexed
+            if lexed is None:
+                return None
+            if lexed[1]:
+                codes.append(lexed[0])
+                found.append((number, lexed[1]))
+        return found if self.language.fullmatch("".join(codes)) else None

@@ -1,0 +1,101 @@
+"""The studbook format's fast path (grammar/studscan.py) against Lark: the same tokens, events and errors."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from studbook.grammar.blocks import Block, split_blocks
+from studbook.grammar.dialect import HandSyntaxError, detect_dialect
+from studbook.grammar.studbook import StudbookDialect, _Hand, tree_lines
+from studbook.hand import Hand
+from studbook.simulate import Setup, Simulator
+from studbook.writers import write_studbook
+
+DIALECT = detect_dialect("studbook hand 1")
+assert isinstance(DIALECT, StudbookDialect)
+HISTORIES = Path(__file__).resolve().parent.parent / "histories"
+
+
+def blocks_of(name: str, text: str) -> list[Block]:
+    return [block for block in split_blocks(name, text.split("\n")) if block.dialect is DIALECT]
+
+
+def simulated() -> Iterator[Block]:
+    for game in ("stud", "stud8", "razz", "stud5", "descubierto"):
+        for language in ("en", "es"):
+            hands = Simulator(Setup(game=game, players=7, seed=3, fmt="studbook")).hands(15)
+            text = "\n\n".join(write_studbook(played.hand, language) for played in hands)
+            yield from blocks_of(f"{game}-{language}.txt", text)
+
+
+def histories() -> Iterator[Block]:
+    for path in sorted(HISTORIES.glob("*.txt")):
+        yield from blocks_of(path.name, path.read_text(encoding="utf-8"))
+
+
+def by_lark(block: Block) -> Hand | HandSyntaxError:
+    try:
+        return _Hand(block).hand(tree_lines(DIALECT.lark_tree(block)))
+    except HandSyntaxError as error:
+        return error
+
+
+def by_dialect(block: Block) -> Hand | HandSyntaxError:
+    try:
+        return DIALECT.parse(block)
+    except HandSyntaxError as error:
+        return error
+
+
+def same(first: Hand | HandSyntaxError, second: Hand | HandSyntaxError) -> bool:
+    if isinstance(first, HandSyntaxError) and isinstance(second, HandSyntaxError):
+        return (first.line, first.column, first.message) == (second.line, second.column, second.message)
+    return first == second
+
+
+BLOCKS = [*histories(), *simulated()]
+
+
+def test_there_are_blocks_of_both_kinds() -> None:
+    assert len(BLOCKS) > 150 and any(block.file.endswith("-es.txt") for block in BLOCKS)
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda block: f"{block.file}:{block.first_line}")
+def test_fast_path_gives_larks_tokens_and_hand(block: Block) -> None:
+    lines = DIALECT.scanner.tokens(block.lines)
+    assert lines is not None  # well-formed hands never need Lark
+    assert lines == tree_lines(DIALECT.lark_tree(block))
+    assert same(by_dialect(block), by_lark(block))
+
+
+def damaged(block: Block, rng: random.Random) -> Block:
+    """A copy with one line changed: a character dropped or doubled, a word inserted, lines swapped."""
+    lines = list(block.lines)
+    index = rng.randrange(len(lines))
+    line = lines[index]
+    where = rng.randrange(len(line) + 1)
+    change = rng.randrange(5)
+    if change == 0 and line:
+        lines[index] = line[:where] + line[where + 1:]
+    elif change == 1 and line:
+        lines[index] = line[:where] + line[where - 1:where] + line[where:]
+    elif change == 2:
+        word = rng.choice([" foo ", " 1,5,0 ", " Zz ", " : ", " # note", " ·", " [", " a "])
+        lines[index] = line[:where] + word + line[where:]
+    elif change == 3 and index + 1 < len(lines):
+        lines[index], lines[index + 1] = lines[index + 1], line
+    else:
+        lines.insert(index, rng.choice(["", "   # a comment", "nota: hola", "Ana checks", "seat 9: Zed 100"]))
+    return Block(block.file, block.first_line, lines, block.dialect)
+
+
+def test_damaged_hands_give_larks_errors_or_hands() -> None:
+    rng = random.Random(11)
+    for block in BLOCKS:
+        for _ in range(8):
+            copy = damaged(block, rng)
+            assert same(by_dialect(copy), by_lark(copy)), "\n".join(copy.lines)
