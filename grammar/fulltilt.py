@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from lark import Token
-
-from studbook.events import Collect, Note
+from studbook.events import Collect, Note, Street
 from studbook.grammar.dialect import register
-from studbook.grammar.transform import HandTransformer, StudDialect
+from studbook.grammar.transform import HandTransformer, Match, StudDialect
 
 # Groups of the header terminal (fulltilt.lark).
 _HAND_ID, _TOURNAMENT_ID, _TABLE, _ATTRIBUTES, _SMALL, _BIG, _ANTE = 1, 3, 4, 5, 6, 7, 8
@@ -59,15 +57,15 @@ class FullTiltTransformer(HandTransformer):
         "$END": "the end of the hand",
     }
 
-    def on_header(self, token: Token, match: re.Match[str]) -> None:
+    def on_header(self, line: int, match: Match) -> None:
         """Cash or tournament: stakes and ante sit between the table and the game."""
         tournament_id = match.group(_TOURNAMENT_ID)
         self.hand.set_money(None if tournament_id else self.currency_of(match.group(_SMALL)))
-        ante = self.money(token, match, _ANTE) if match.group(_ANTE) else None
-        self.header_facts(token, match, _GAME, _STRUCTURE, (_DATE, _TIME, _ZONE, _ET_DATE, _ET_TIME),
+        ante = self.money(line, match, _ANTE) if match.group(_ANTE) else None
+        self.header_facts(line, match, _GAME, _STRUCTURE, (_DATE, _TIME, _ZONE, _ET_DATE, _ET_TIME),
                           hand_id=match.group(_HAND_ID), currency=self.hand.currency,
                           table=match.group(_TABLE), max_seats=self.max_seats(match.group(_ATTRIBUTES)),
-                          small_bet=self.money(token, match, _SMALL), big_bet=self.money(token, match, _BIG),
+                          small_bet=self.money(line, match, _SMALL), big_bet=self.money(line, match, _BIG),
                           ante=ante, tournament_id=tournament_id)
 
     @staticmethod
@@ -78,20 +76,21 @@ class FullTiltTransformer(HandTransformer):
             return None
         return int(found.group(1)) if found.group(1) else 2
 
-    def on_street(self, token: Token, match: re.Match[str]) -> None:
+    def on_street(self, street: Street, line: int, match: Match) -> None:
         """A street marker; tournaments add the pot so far, kept as a ``pot`` note."""
-        super().on_street(token, match)
+        super().on_street(street, line, match)
         if match.group(1):
-            self.emit(Note(self.hand.offset + token.line, "pot", match.group(1)))
+            self.emit(Note(self.hand.offset + line, "pot", match.group(1)))
 
-    def on_ante_returned(self, token: Token, match: re.Match[str]) -> None:
+    def on_ante_returned(self, line: int, match: Match) -> None:
         """``Ante of $x returned to NAME``: money given back, like an uncalled bet."""
-        self.on_uncalled(token, match)
+        self.on_uncalled(line, match)
 
-    def on_win(self, token: Token, match: re.Match[str]) -> None:
+    def on_win(self, line: int, match: Match) -> None:
         """``wins the high pot ($125) with ...``: the site labels halves and side pots."""
         pot, half = _HALVES[match.group(2)]
-        self.emit(Collect(*self.who(token, match), self.money(token, match, 3), pot, half))
+        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match, 3), pot,
+                          half))
 
 
 @register

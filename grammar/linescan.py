@@ -7,9 +7,10 @@ terminals (the first terminal in Lark's order that matches, which is the one Lar
 lexer picks whenever that kind may come there: it tries the same terminals in the same order, only
 fewer), and the string of line kinds is matched by a regexp compiled from the grammar's rules.
 When both succeed, the tokens are exactly the ones Lark would reduce, in the same order, so running
-the transformer's line handlers over them gives the same Hand and the same field errors. When either
-fails, :meth:`LineScanner.tokens` says so and the caller parses with Lark, which finds and explains
-the fault as before.
+the transformer's line handlers over them gives the same Hand. :meth:`LineScanner.scan` runs the
+handlers as it reads the lines, before the order is checked; when a line is not a whole token, the
+order is wrong or a handler raises, the caller parses with Lark from a fresh state, which finds and
+explains the fault as before (the same error, field errors included).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import re._parser as _parser
 from collections.abc import Callable, Sequence
 from re._constants import LITERAL as _LITERAL
 from re._constants import SUBPATTERN as _SUBPATTERN
-from typing import NamedTuple
 
 from lark import Lark
 from lark.grammar import Rule
@@ -65,6 +65,17 @@ def language(rules: Sequence[Rule], start: str, code: dict[str, str]) -> str:
 def _anchor(pattern: str) -> str:
     """The longest literal that every match of ``pattern`` contains ("" when none is known):
     a run of plain characters in the pattern's top-level sequence, groups without flags included."""
+    return max(_literal_runs(pattern), key=len)
+
+
+def _prefix(pattern: str) -> str:
+    """The literal that every match of ``pattern`` starts with ("" when none is known)."""
+    return _literal_runs(pattern)[0]
+
+
+def _literal_runs(pattern: str) -> list[str]:
+    """The runs of plain characters in the top-level sequence of ``pattern``, in order; a run
+    ends where anything else stands (the first run is "" when the pattern does not start with one)."""
     runs = [""]
 
     def walk(items) -> None:
@@ -77,19 +88,13 @@ def _anchor(pattern: str) -> str:
                 runs.append("")
 
     walk(_parser.parse(pattern))
-    return max(runs, key=len)
-
-
-class Line(NamedTuple):
-    """A token as the line handlers read it (Lark's ``Token`` is slower to make and not needed)."""
-
-    type: str
-    value: str
-    line: int
+    return runs
 
 
 Reader = Callable[[str], "re.Match[str] | None"]
-Known = tuple[str, "re.Match[str]", str, bool]  # terminal, its match, its code, ignored by Lark
+Handler = Callable[[int, "re.Match[str]"], object]
+Known = tuple[str, "re.Match[str]", str]  # terminal, its match, its code ("" when Lark ignores it)
+Candidate = tuple[str, str, Reader]  # terminal, a literal its matches contain, its match
 
 
 class LineScanner:
@@ -97,31 +102,42 @@ class LineScanner:
 
     ``matchers`` gives each terminal's own regexp match, whose groups the line handlers read. Both
     matches of a line depend on its text alone, so they are remembered (a table's lines repeat:
-    the same names, verbs and amounts), in a cache cleared when it reaches ``cache_size``.
+    the same names, verbs and amounts), in a cache cleared when it reaches ``cache_size``. A few
+    thousand lines keep nearly all the repeats of simulated logs (60% of PokerStars stud lines, as
+    with 50,000) and fewer long-lived match objects for the garbage collector to go through.
     """
 
-    def __init__(self, parser: Lark, matchers: dict[str, Reader], cache_size: int = 50_000) -> None:
+    def __init__(self, parser: Lark, matchers: dict[str, Reader], cache_size: int = 4096) -> None:
         lexer = parser.parser.lexer
         root = getattr(lexer, "root_lexer", lexer)
         root.scanner  # noqa: B018  (builds the scanner and its callbacks)
         if root.callback:
             raise NotRegular("terminals with lexer callbacks")
-        # Lark's lexer tries the terminals in this order and takes the first that matches; trying each
-        # alone, in the same order, gives the same answer, and a literal every match must contain
-        # skips most of them at the cost of a substring test.
-        self.terminals = [(t.name, _anchor(t.pattern.to_regexp()), matchers[t.name]) for t in root.terminals]
         self.ignore = frozenset(parser.ignore_tokens)
         names = sorted(terminal.name for terminal in parser.terminals)
-        self.code = {name: chr(0x4E00 + index) for index, name in enumerate(names)}
+        self.code = {name: "" if name in self.ignore else chr(0x4E00 + index)
+                     for index, name in enumerate(names)}
         self.language = re.compile(language(parser.rules, parser.options.start[0], self.code))
         self.cache: dict[str, Known] = {}
         self.cache_size = cache_size
+        # Lark's lexer tries the terminals in this order and takes the first that matches; trying each
+        # alone, in the same order, gives the same answer. A terminal can only match a line that starts
+        # with its literal prefix and contains its longest literal (the anchor): the candidates for a
+        # line are grouped by first character, and the anchor skips most of the rest at the cost of a
+        # substring test.
+        terminals = [(t.name, t.pattern.to_regexp()) for t in root.terminals]
+        prefixes = {name: _prefix(pattern) for name, pattern in terminals}
+        ordered = [(name, _anchor(pattern), matchers[name]) for name, pattern in terminals]
+        self.unprefixed: list[Candidate] = [candidate for candidate in ordered if not prefixes[candidate[0]]]
+        self.by_first: dict[str, list[Candidate]] = {first: [candidate for candidate in ordered
+                                 if prefixes[candidate[0]][:1] in ("", first)]
+                         for first in {prefix[0] for prefix in prefixes.values() if prefix}}
 
     def classify(self, line: str) -> Known | None:
-        """The terminal Lark's root lexer gives ``line`` (as a whole line), its match, its code in
-        :attr:`language` and whether Lark ignores it."""
+        """The terminal Lark's root lexer gives ``line`` (as a whole line), its match and its code
+        in :attr:`language`; None when the first terminal to match does not take the whole line."""
         text = line + "\n"
-        for name, anchor, match in self.terminals:
+        for name, anchor, match in self.by_first.get(text[0], self.unprefixed):
             if anchor in text:
                 found = match(text)
                 if found is not None:
@@ -129,23 +145,26 @@ class LineScanner:
                         return None  # a token that does not end with this line: left to Lark
                     if len(self.cache) >= self.cache_size:
                         self.cache.clear()
-                    self.cache[line] = known = (name, found, self.code[name], name in self.ignore)
+                    self.cache[line] = known = (name, found, self.code[name])
                     return known
         return None
 
-    def tokens(self, lines: Sequence[str]) -> list[tuple[Line, re.Match[str]]] | None:
-        """The tokens Lark's parser would reduce for ``lines`` (line numbers 1-based, as in the text
-        Lark parses), each with its terminal's match; None when a line matches no terminal whole or
-        the line kinds are out of the grammar's order."""
-        cache, classify, make = self.cache, self.classify, tuple.__new__
-        found = []
+    def scan(self, lines: Sequence[str], handlers: dict[str, Handler]) -> bool:
+        """Call the handler of each line's terminal (line numbers 1-based, as in the text Lark parses)
+        with its match, as Lark's parser would; False when a line matches no terminal whole or the
+        line kinds are out of the grammar's order.
+
+        The handlers run before the order is known to hold, so when this returns False or a handler
+        raises, what they did must be discarded: a fault in the order comes first for Lark.
+        """
+        cache, classify = self.cache, self.classify
         kinds = []
         for number, line in enumerate(lines, 1):
             known = cache.get(line) or classify(line)
             if known is None:
-                return None
-            kind, match, code, ignored = known
-            if not ignored:
-                found.append((make(Line, (kind, match.string, number)), match))
+                return False
+            name, match, code = known
+            if code:
+                handlers[name](number, match)
                 kinds.append(code)
-        return found if self.language.fullmatch("".join(kinds)) else None
+        return self.language.fullmatch("".join(kinds)) is not None

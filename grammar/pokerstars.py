@@ -10,12 +10,10 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from lark import Token
-
 from studbook.cards import Card
 from studbook.events import Collect
 from studbook.grammar.dialect import register
-from studbook.grammar.transform import HandTransformer, StudDialect
+from studbook.grammar.transform import HandTransformer, Match, StudDialect
 
 # Groups of the two header terminals (pokerstars.lark) after "home" (1), hand id (2) and home-game
 # club (3); "when" is the first of five time fields.
@@ -57,42 +55,42 @@ class PokerStarsTransformer(HandTransformer):
         "$END": "the end of the hand",
     }
 
-    def on_cash_header(self, token: Token, match: re.Match[str]) -> None:
+    def on_cash_header(self, line: int, match: Match) -> None:
         """Ring game (or home-game ring): $ or an ISO code means real money, else play chips."""
         self.hand.set_money(self.currency_of(match.group(_CASH["small"]), match.group(_CASH["iso"])))
-        self.read_header(token, match, _CASH, tournament_id=None, level=None)
+        self.read_header(line, match, _CASH, tournament_id=None, level=None)
 
-    def on_tournament_header(self, token: Token, match: re.Match[str]) -> None:
+    def on_tournament_header(self, line: int, match: Match) -> None:
         """Tournament: chips, and a level whose small/big bets are in brackets (not the ante)."""
         self.hand.set_money(None)
-        self.read_header(token, match, _TOURNAMENT, tournament_id=match.group(_TOURNAMENT["tournament"]),
+        self.read_header(line, match, _TOURNAMENT, tournament_id=match.group(_TOURNAMENT["tournament"]),
                          level=match.group(_TOURNAMENT["level"]))
 
-    def read_header(self, token: Token, match: re.Match[str], fields: dict[str, int], **facts: object
+    def read_header(self, line: int, match: Match, fields: dict[str, int], **facts: object
                     ) -> None:
         """What both header kinds say, from their groups ``fields``."""
         when = fields["when"]
-        self.header_facts(token, match, fields["game"], fields["structure"], tuple(range(when, when + 5)),
+        self.header_facts(line, match, fields["game"], fields["structure"], tuple(range(when, when + 5)),
                           hand_id=match.group(2), currency=self.hand.currency,
-                          small_bet=self.money(token, match, fields["small"]),
-                          big_bet=self.money(token, match, fields["big"]),
+                          small_bet=self.money(line, match, fields["small"]),
+                          big_bet=self.money(line, match, fields["big"]),
                           game_label=match.group(fields["mix"]), home_game=bool(match.group(1)), **facts)
 
-    def on_table(self, token: Token, match: re.Match[str]) -> None:
+    def on_table(self, line: int, match: Match) -> None:
         table, max_seats, _play_money = match.groups()
         self.hand.facts.update(table=table, max_seats=int(max_seats) if max_seats else None)
 
-    def on_collect(self, token: Token, match: re.Match[str]) -> None:
+    def on_collect(self, line: int, match: Match) -> None:
         """``collected $X from pot|main pot|side pot-2``; the halves of a split are not labelled."""
         pot = match.group(3).replace(" pot", "")  # pot, main, side, side-2
-        self.emit(Collect(*self.who(token, match), self.money(token, match, 2), pot))
+        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match, 2), pot))
 
-    def on_board(self, token: Token, match: re.Match[str]) -> None:
-        self.hand.summary["board"] = self.cards(token, match, 1)
+    def on_board(self, line: int, match: Match) -> None:
+        self.hand.summary["board"] = self.cards(line, match, 1)
 
-    def community(self, token: Token, match: re.Match[str]) -> tuple[Card, ...]:
+    def community(self, line: int, match: Match) -> tuple[Card, ...]:
         """``*** RIVER *** [6h]``: one card for everyone when the deck runs short."""
-        return self.cards(token, match, 1) if match.re.groups and match.group(1) is not None else ()
+        return self.cards(line, match, 1) if match.re.groups and match.group(1) is not None else ()
 
 
 @register

@@ -8,6 +8,7 @@ The transformer runs *inline* in Lark's LALR parser, so no parse tree is built. 
 rules left to right, which is what makes this work: the header and the seat list have been read
 before the first ante, and a street marker has set the street before its deal lines are read.
 Each rule callback simply handles its tokens in order; the grammar has already checked the order.
+The fast path (``linescan.py``) calls the same line handlers without Lark, in the same order.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 from datetime import datetime
-from functools import cached_property, lru_cache
-from typing import ClassVar
+from functools import cached_property, lru_cache, partial
+from typing import ClassVar, TypeVar
 from zoneinfo import ZoneInfo
 
 from lark import Lark, Token, Transformer
@@ -44,7 +46,7 @@ from studbook.events import (
 )
 from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
-from studbook.grammar.linescan import LineScanner, NotRegular
+from studbook.grammar.linescan import Handler, LineScanner, NotRegular
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
 from studbook.money import AmountError, parse_amount
 
@@ -79,6 +81,7 @@ _FIVE_CARD = {Street.SECOND: (1, 1), Street.THIRD: (0, 1), Street.FOURTH: (0, 1)
 LAYOUTS: dict[str, dict[Street, tuple[int, int]]] = {
     "stud": _SEVEN_CARD, "stud8": _SEVEN_CARD, "razz": _SEVEN_CARD, "stud5": _FIVE_CARD,
 }
+_FIRST_STREET = {variant: min(layout) for variant, layout in LAYOUTS.items()}
 
 Cards = tuple[Card, ...]
 
@@ -93,6 +96,31 @@ _CARD_BRACKETS = re.compile(r"\[([^\]]*)\](?: \[([^\]]*)\])?")
 def _cards(text: str) -> Cards:
     """The cards of ``Ah Kd`` (CardError when one is not a card; errors are not cached)."""
     return tuple(map(parse_card, text.split(" ")))
+
+
+T = TypeVar("T")
+
+
+def slot_setter(cls: type[T]) -> Callable[..., T]:
+    """A constructor of the frozen, slotted dataclass ``cls`` that takes every field, in order, and
+    sets the slots directly: the same object as ``cls(...)`` for half the time, since a frozen
+    dataclass's ``__init__`` goes through ``object.__setattr__`` for each field (events are most
+    of what a parse allocates)."""
+    if hasattr(cls, "__post_init__") or not hasattr(cls, "__slots__"):
+        raise TypeError(f"{cls.__name__} needs its own __init__")
+    names = [field.name for field in fields(cls)]
+    scope: dict[str, object] = {"new": object.__new__, "cls": cls}
+    scope.update((f"set_{name}", getattr(cls, name).__set__) for name in names)
+    body = "".join(f"    set_{name}(made, {name})\n" for name in names)
+    exec(f"def make({', '.join(names)}):\n    made = new(cls)\n{body}    return made\n", scope)
+    return scope["make"]  # type: ignore[return-value]
+
+
+_post_ante, _bring_in, _check, _fold = map(slot_setter, (PostAnte, BringIn, Check, Fold))
+_bet, _call, _raise, _complete = map(slot_setter, (Bet, Call, Raise, Complete))
+_deal, _street_start, _uncalled = map(slot_setter, (Deal, StreetStart, UncalledReturn))
+_show, _muck, _note = map(slot_setter, (Show, Muck, Note))
+_seat, _summary_seat = slot_setter(Seat), slot_setter(SummarySeat)
 
 
 def _is_card(text: str) -> bool:
@@ -143,9 +171,8 @@ def split_deal(variant: str, street: Street, first: Cards, second: Cards) -> tup
     cards apart: ``[5s 2h] [Th]``); an opponent's line shows only the up card. On later streets
     a second bracket holds the new card and the first repeats the cards shown before.
     """
-    layout = LAYOUTS[variant]
-    down, up = layout[street]
-    if street == min(layout):
+    down, up = LAYOUTS[variant][street]
+    if street == _FIRST_STREET[variant]:
         new, shown = first + second, ()
         if len(new) == up:
             return (), new, ()
@@ -168,7 +195,6 @@ class HandState:
         self.decimals = 0
         self.seats: dict[str, Seat] = {}
         self.seat_numbers: dict[int, Seat] = {}
-        self.by_length: list[str] = []  # seat names, longest first, for prefix resolution
         self.street: Street | None = None
         self.events: list[Event] = []
         self.summary: dict[str, object] = {}
@@ -182,25 +208,26 @@ class HandState:
         if seat.player in self.seats or seat.seat in self.seat_numbers:
             raise FieldError(f"seat {seat.seat} ({seat.player}) is listed twice")
         self.seats[seat.player] = self.seat_numbers[seat.seat] = seat
-        self.by_length = sorted(self.seats, key=len, reverse=True)
 
     def seated_prefix(self, text: str, separator: str) -> str | None:
-        """The longest seat name that starts ``text`` followed by ``separator``."""
-        for name in self.by_length:
+        """The longest seat name that starts ``text`` followed by ``separator`` (rarely needed:
+        names holding a bracket, and error messages)."""
+        for name in sorted(self.seats, key=len, reverse=True):
             if text.startswith(name) and text.startswith(separator, len(name)):
                 return name
         return None
 
 
-Handler = Callable[[Token, re.Match[str]], None]
+Match = re.Match[str]
 
 
 class HandTransformer(Transformer):
     """Inline LALR transformer shared by the dialects: one handler per line terminal.
 
-    A handler ``on_<terminal>`` receives the token and the match of the terminal's own regexp.
-    Subclasses add the site's header handlers, name the note terminals and describe the
-    terminals for error messages. One instance serves one parse at a time (see StudDialect).
+    A handler ``on_<terminal>`` receives the line number of the token (in the block, 1-based) and
+    the match of the terminal's own regexp. Subclasses add the site's header handlers, name the
+    note terminals and describe the terminals for error messages. One instance serves one parse at
+    a time (see StudDialect).
     """
 
     site: ClassVar[str]
@@ -211,20 +238,20 @@ class HandTransformer(Transformer):
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
         self.regexps: dict[str, re.Pattern[str]] = {}
-        self.readers: dict[str, tuple[Handler, Callable[[str], re.Match[str] | None]]] = {}
+        self.handlers: dict[str, Handler] = {}
         self.hand = HandState(Block("", 1, [], None))
 
     def bind(self, parser: Lark) -> None:
         """Compile each line terminal's regexp and find its handler."""
         for terminal in parser.terminals:
             name = terminal.name
-            self.regexps[name] = regexp = re.compile(terminal.pattern.to_regexp())
+            self.regexps[name] = re.compile(terminal.pattern.to_regexp())
             if name in self.notes:
-                self.readers[name] = (self.on_note, regexp.match)
+                self.handlers[name] = partial(self.on_note, self.notes[name])
             elif name in MARKER_STREETS:
-                self.readers[name] = (self.on_street, regexp.match)
+                self.handlers[name] = partial(self.on_street, MARKER_STREETS[name])
             elif name not in parser.ignore_tokens:
-                self.readers[name] = (getattr(self, "on_" + name.lower()), regexp.match)
+                self.handlers[name] = getattr(self, "on_" + name.lower())
 
     def begin(self, block: Block) -> HandTransformer:
         self.hand = HandState(block)
@@ -233,10 +260,9 @@ class HandTransformer(Transformer):
     # ---- rule callbacks: the grammar fixed the order, so each just handles its lines ----------
 
     def _lines(self, tokens: list[Token]) -> None:
-        readers = self.readers
+        handlers, regexps = self.handlers, self.regexps
         for token in tokens:
-            handle, match = readers[token.type]
-            handle(token, match(token.value))
+            handlers[token.type](token.line, regexps[token.type].match(token.value))
 
     header = seats = antes = street = showdown = summary = _lines
 
@@ -250,36 +276,36 @@ class HandTransformer(Transformer):
     # ---- field helpers ---------------------------------------------------------------------
 
     @staticmethod
-    def error(token: Token, match: re.Match[str], group: int, message: str) -> HandSyntaxError:
+    def error(line: int, match: Match, group: int, message: str) -> HandSyntaxError:
         """An error pointing at one field of a line (block-relative line, 1-based column)."""
         start = match.start(group) if group and match.start(group) >= 0 else 0
-        return HandSyntaxError(token.line, start + 1, message)
+        return HandSyntaxError(line, start + 1, message)
 
-    def player(self, token: Token, match: re.Match[str], group: int = 1) -> str:
+    def player(self, line: int, match: Match, group: int = 1) -> str:
         name = match.group(group)
         if name not in self.hand.seats:
-            raise self.error(token, match, group, f"{name!r} is not in the seat list")
+            raise self.error(line, match, group, f"{name!r} is not in the seat list")
         return name
 
-    def money(self, token: Token, match: re.Match[str], group: int) -> int:
+    def money(self, line: int, match: Match, group: int) -> int:
         """An amount in the hand's minor units; its currency sign must be the hand's."""
         text = match.group(group)
         currency = self.hand.currency
         if CURRENCIES.get(text[0]) != currency:
             problem = (f"has no {currency} sign in a {currency} hand" if text[0] not in CURRENCIES
                        else f"is not in the hand's {currency or 'chips'}")
-            raise self.error(token, match, group, f"amount {text!r} {problem}")
+            raise self.error(line, match, group, f"amount {text!r} {problem}")
         try:
             return _amount(text, self.hand.decimals)
         except AmountError as error:
-            raise self.error(token, match, group, str(error)) from None
+            raise self.error(line, match, group, str(error)) from None
 
-    def cards(self, token: Token, match: re.Match[str], group: int) -> Cards:
+    def cards(self, line: int, match: Match, group: int) -> Cards:
         """The cards of a bracket field, each checked where it stands."""
-        return self.cards_at(token, match.group(group), match.start(group))
+        return self.cards_at(line, match.group(group), match.start(group))
 
     @staticmethod
-    def cards_at(token: Token, text: str, start: int) -> Cards:
+    def cards_at(line: int, text: str, start: int) -> Cards:
         """Cards written ``Ah Kd`` from column ``start`` (0-based) of a line."""
         try:
             return _cards(text)
@@ -288,9 +314,9 @@ class HandTransformer(Transformer):
             bad = next(index for index, part in enumerate(parts) if not _is_card(part))
             column = start + sum(len(part) + 1 for part in parts[:bad]) + 1
             message = f"{parts[bad]!r} is not a card (rank 2-9TJQKA, suit cdhs)"
-            raise HandSyntaxError(token.line, column, message) from None
+            raise HandSyntaxError(line, column, message) from None
 
-    def header_facts(self, token: Token, match: re.Match[str], game: int, structure: int,
+    def header_facts(self, line: int, match: Match, game: int, structure: int,
                      when: tuple[int, ...], **facts: object) -> None:
         """Record what every header says: variant, betting structure and start time.
 
@@ -298,11 +324,11 @@ class HandTransformer(Transformer):
         """
         variant = self.variants.get(match.group(game).lower())
         if variant is None:
-            raise self.error(token, match, game, f"{match.group(game)!r} is not a stud game")
+            raise self.error(line, match, game, f"{match.group(game)!r} is not a stud game")
         try:
             start_time = local_time(*match.group(*when))
         except FieldError as error:
-            raise self.error(token, match, when[error.field], str(error)) from None
+            raise self.error(line, match, when[error.field], str(error)) from None
         self.hand.variant = variant
         self.hand.facts.update(facts, variant=variant, start_time=start_time,
                                structure=STRUCTURES[match.group(structure).lower()])
@@ -317,159 +343,180 @@ class HandTransformer(Transformer):
                 return text
         return None
 
-    # ---- seats and actions -----------------------------------------------------------------
+    # ---- seats and actions: each builds its event with the fields in the order its class lists
+    # them (see slot_setter), reading the fields left to right so the first bad one is reported ----
 
     def emit(self, event: Event) -> None:
         self.hand.events.append(event)
 
-    def who(self, token: Token, match: re.Match[str], group: int = 1) -> tuple[int, str]:
-        """The file line of a token and the seated player its ``group`` names."""
-        return self.hand.offset + token.line, self.player(token, match, group)
-
-    def on_seat(self, token: Token, match: re.Match[str]) -> None:
+    def on_seat(self, line: int, match: Match) -> None:
         number, name, _stack, out = match.groups()
         try:
-            self.hand.add_seat(Seat(int(number), name, self.money(token, match, 3), bool(out)))
+            self.hand.add_seat(_seat(int(number), name, self.money(line, match, 3), bool(out)))
         except FieldError as error:
-            raise self.error(token, match, 1, str(error)) from None
+            raise self.error(line, match, 1, str(error)) from None
 
-    def on_ante(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(PostAnte(*self.who(token, match), self.money(token, match, 2), bool(match.group(3))))
+    def on_ante(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_post_ante(hand.offset + line, self.player(line, match),
+                                      self.money(line, match, 2), bool(match.group(3))))
 
-    def on_bring_in(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(BringIn(*self.who(token, match), self.money(token, match, 2), bool(match.group(3))))
+    def on_bring_in(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_bring_in(hand.offset + line, self.player(line, match),
+                                     self.money(line, match, 2), bool(match.group(3))))
 
-    def on_check(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(Check(*self.who(token, match)))
+    def on_check(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_check(hand.offset + line, self.player(line, match)))
 
-    def on_fold(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(Fold(*self.who(token, match)))
+    def on_fold(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_fold(hand.offset + line, self.player(line, match)))
 
-    def on_bet(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(Bet(*self.who(token, match), self.money(token, match, 2), bool(match.group(3))))
+    def on_bet(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_bet(hand.offset + line, self.player(line, match),
+                                self.money(line, match, 2), bool(match.group(3))))
 
-    def on_call(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(Call(*self.who(token, match), self.money(token, match, 2), bool(match.group(3))))
+    def on_call(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_call(hand.offset + line, self.player(line, match),
+                                 self.money(line, match, 2), bool(match.group(3))))
 
-    def on_raise(self, token: Token, match: re.Match[str]) -> None:
+    def on_raise(self, line: int, match: Match) -> None:
         """``raises $2 to $4``: increment, then street total."""
-        by, to = self.money(token, match, 2), self.money(token, match, 3)
-        self.emit(Raise(*self.who(token, match), to, by, bool(match.group(4))))
+        by, to = self.money(line, match, 2), self.money(line, match, 3)
+        hand = self.hand
+        hand.events.append(_raise(hand.offset + line, self.player(line, match), to, by, bool(match.group(4))))
 
-    def on_raise_to(self, token: Token, match: re.Match[str]) -> None:
+    def on_raise_to(self, line: int, match: Match) -> None:
         """``raises to $4``: the street total only."""
-        self.emit(Raise(*self.who(token, match), self.money(token, match, 2), None, bool(match.group(3))))
+        hand = self.hand
+        hand.events.append(_raise(hand.offset + line, self.player(line, match), self.money(line, match, 2),
+                                  None, bool(match.group(3))))
 
-    def on_complete(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(Complete(*self.who(token, match), self.money(token, match, 2), bool(match.group(3))))
+    def on_complete(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_complete(hand.offset + line, self.player(line, match),
+                                     self.money(line, match, 2), bool(match.group(3))))
 
-    def on_uncalled(self, token: Token, match: re.Match[str]) -> None:
+    def on_uncalled(self, line: int, match: Match) -> None:
         """``Uncalled bet (AMOUNT) returned to NAME``: the amount comes first."""
-        self.emit(UncalledReturn(*self.who(token, match, 2), self.money(token, match, 1)))
+        hand = self.hand
+        hand.events.append(_uncalled(hand.offset + line, self.player(line, match, 2),
+                                     self.money(line, match, 1)))
 
-    def on_show(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(Show(*self.who(token, match), self.cards(token, match, 2), match.group(3) or ""))
+    def on_show(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_show(hand.offset + line, self.player(line, match), self.cards(line, match, 2),
+                                 match.group(3) or ""))
 
-    def on_muck(self, token: Token, match: re.Match[str]) -> None:
-        self.emit(Muck(*self.who(token, match)))
+    def on_muck(self, line: int, match: Match) -> None:
+        hand = self.hand
+        hand.events.append(_muck(hand.offset + line, self.player(line, match), ()))
 
-    def on_note(self, token: Token, match: re.Match[str]) -> None:
+    def on_note(self, kind: str, line: int, match: Match) -> None:
         """Chat, joins, timeouts...: kept as written; the player, if named, need not be seated."""
         player = match.group(1) if match.re.groups else None
-        self.emit(Note(self.hand.offset + token.line, self.notes[token.type], token.value[:-1], player))
+        hand = self.hand
+        hand.events.append(_note(hand.offset + line, kind, match.string[:-1], player))
 
     # ---- streets and deals -----------------------------------------------------------------
 
-    def on_street(self, token: Token, match: re.Match[str]) -> None:
-        street = MARKER_STREETS[token.type]
-        if street not in LAYOUTS[self.hand.variant]:
-            raise HandSyntaxError(token.line, 1, f"{self.hand.variant} has no {street.label} street")
-        self.hand.street = street
-        self.emit(StreetStart(self.hand.offset + token.line, street, self.community(token, match)))
+    def on_street(self, street: Street, line: int, match: Match) -> None:
+        hand = self.hand
+        if street not in LAYOUTS[hand.variant]:
+            raise HandSyntaxError(line, 1, f"{hand.variant} has no {street.label} street")
+        hand.street = street
+        hand.events.append(_street_start(hand.offset + line, street, self.community(line, match)))
 
-    def community(self, token: Token, match: re.Match[str]) -> Cards:
+    def community(self, line: int, match: Match) -> Cards:
         """The community card a street marker deals, if the site writes one there."""
         return ()
 
-    def on_deal(self, token: Token, match: re.Match[str]) -> None:
+    def on_deal(self, line: int, match: Match) -> None:
+        hand = self.hand
         name = match.group(1)
-        if name in self.hand.seats:
-            first = self.cards(token, match, 2)
-            second = self.cards(token, match, 3) if match.group(3) is not None else ()
+        if name in hand.seats:
+            first = self.cards(line, match, 2)
+            second = self.cards(line, match, 3) if match.group(3) is not None else ()
         else:  # "Dealt to PC [Mittel] [5c]": the name itself holds a bracket
-            name, first, second = self.resolve_deal(token, match)
-        assert self.hand.street is not None  # the grammar puts deals after a street marker
+            name, first, second = self.resolve_deal(line, match)
+        street = hand.street
+        assert street is not None  # the grammar puts deals after a street marker
         try:
-            down, up, shown = split_deal(self.hand.variant, self.hand.street, first, second)
+            down, up, shown = split_deal(hand.variant, street, first, second)
         except FieldError as error:
-            raise self.error(token, match, 2, str(error)) from None
-        self.emit(Deal(self.hand.offset + token.line, self.hand.street, name, down, up, shown))
+            raise self.error(line, match, 2, str(error)) from None
+        hand.events.append(_deal(hand.offset + line, street, name, down, up, shown))
 
-    def resolve_deal(self, token: Token, match: re.Match[str]) -> tuple[str, Cards, Cards]:
+    def resolve_deal(self, line: int, match: Match) -> tuple[str, Cards, Cards]:
         """Player and cards of a ``Dealt to`` line, by the longest seat name it starts with."""
         start = match.start(1)
-        body = token.value[start:-1]
+        body = match.string[start:-1]
         name = self.hand.seated_prefix(body, " [")
         brackets = _CARD_BRACKETS.fullmatch(body, len(name) + 1) if name else None
         if name is None or brackets is None:
-            raise self.error(token, match, 1, f"no seated player is dealt in {body!r}")
-        first, second = (self.cards_at(token, brackets.group(group), start + brackets.start(group))
+            raise self.error(line, match, 1, f"no seated player is dealt in {body!r}")
+        first, second = (self.cards_at(line, brackets.group(group), start + brackets.start(group))
                          if brackets.group(group) else () for group in (1, 2))
         return name, first, second
 
     # ---- summary ---------------------------------------------------------------------------
 
-    def on_show_down(self, token: Token, match: re.Match[str]) -> None:
+    def on_show_down(self, line: int, match: Match) -> None:
         """The showdown marker starts no street; the Show/Muck/Collect lines carry the facts."""
 
-    def on_summary(self, token: Token, match: re.Match[str]) -> None:
+    def on_summary(self, line: int, match: Match) -> None:
         """The summary marker; its lines follow."""
 
-    def on_total_pot(self, token: Token, match: re.Match[str]) -> None:
-        parts = [(kind, self.money_text(token, match, amount)) for kind, amount in
+    def on_total_pot(self, line: int, match: Match) -> None:
+        parts = [(kind, self.money_text(line, match, amount)) for kind, amount in
                  _POT_PART.findall(match.group(2))]
         self.hand.summary.update(
-            total_pot=self.money(token, match, 1), rake=self.money(token, match, 3),
+            total_pot=self.money(line, match, 1), rake=self.money(line, match, 3),
             main_pot=next((amount for kind, amount in parts if kind == "Main"), None),
             side_pots=tuple(amount for kind, amount in parts if kind == "Side"))
 
-    def money_text(self, token: Token, match: re.Match[str], text: str) -> int:
+    def money_text(self, line: int, match: Match, text: str) -> int:
         """An amount found inside a field (the pot parts of a total line)."""
         try:
             return _amount(text, self.hand.decimals)
         except AmountError as error:
-            raise self.error(token, match, 2, str(error)) from None
+            raise self.error(line, match, 2, str(error)) from None
 
-    def summary_seat(self, token: Token, match: re.Match[str], outcome: str, amount: int | None = None,
+    def summary_seat(self, line: int, match: Match, outcome: str, amount: int | None = None,
                      cards: int | None = None) -> None:
         """A ``Seat N: NAME ...`` summary line: the seat number decides who NAME must be."""
         number, name = int(match.group(1)), match.group(2)
-        seat = self.hand.seat_numbers.get(number)
+        hand = self.hand
+        seat = hand.seat_numbers.get(number)
         if seat is None or seat.player != name:
             who = f"seat {number} is {seat.player!r}" if seat else f"there is no seat {number}"
-            raise self.error(token, match, 2, f"summary names {name!r} but {who}")
-        text = token.value[match.end(2) + 1:-1]
-        shown = self.cards(token, match, cards) if cards and match.group(cards) is not None else ()
-        line = self.hand.offset + token.line
-        self.hand.summary_seats.append(SummarySeat(line, number, name, outcome, amount, shown, text))
+            raise self.error(line, match, 2, f"summary names {name!r} but {who}")
+        text = match.string[match.end(2) + 1:-1]
+        shown = self.cards(line, match, cards) if cards and match.group(cards) is not None else ()
+        hand.summary_seats.append(_summary_seat(hand.offset + line, number, name, outcome, amount, shown,
+                                                text))
 
-    def on_seat_folded(self, token: Token, match: re.Match[str]) -> None:
-        self.summary_seat(token, match, "folded")
+    def on_seat_folded(self, line: int, match: Match) -> None:
+        self.summary_seat(line, match, "folded")
 
-    def on_seat_collected(self, token: Token, match: re.Match[str]) -> None:
-        self.summary_seat(token, match, "collected", self.money(token, match, 3))
+    def on_seat_collected(self, line: int, match: Match) -> None:
+        self.summary_seat(line, match, "collected", self.money(line, match, 3))
 
-    def on_seat_won(self, token: Token, match: re.Match[str]) -> None:
-        self.summary_seat(token, match, "won", self.money(token, match, 4), cards=3)
+    def on_seat_won(self, line: int, match: Match) -> None:
+        self.summary_seat(line, match, "won", self.money(line, match, 4), cards=3)
 
-    def on_seat_lost(self, token: Token, match: re.Match[str]) -> None:
-        self.summary_seat(token, match, "lost", cards=3)
+    def on_seat_lost(self, line: int, match: Match) -> None:
+        self.summary_seat(line, match, "lost", cards=3)
 
-    def on_seat_mucked(self, token: Token, match: re.Match[str]) -> None:
-        self.summary_seat(token, match, "mucked", cards=3)
+    def on_seat_mucked(self, line: int, match: Match) -> None:
+        self.summary_seat(line, match, "mucked", cards=3)
 
-    def on_seat_sitting_out(self, token: Token, match: re.Match[str]) -> None:
-        self.summary_seat(token, match, "sitting_out")
+    def on_seat_sitting_out(self, line: int, match: Match) -> None:
+        self.summary_seat(line, match, "sitting_out")
 
     # ---- errors ----------------------------------------------------------------------------
 
@@ -522,7 +569,7 @@ class StudDialect(Dialect):
         self._transformer.bind(parser)
         return parser
 
-    @property
+    @cached_property
     def _bound(self) -> HandTransformer:
         """The transformer, its terminal regexps compiled."""
         return self.parser.options.transformer
@@ -537,7 +584,7 @@ class StudDialect(Dialect):
         return Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr", transformer=transformer,
                          propagate_positions=False, maybe_placeholders=False)
 
-    def transformer(self, block: Block) -> Transformer:
+    def transformer(self, block: Block) -> HandTransformer:
         return self._bound.begin(block)
 
     @cached_property
@@ -552,17 +599,25 @@ class StudDialect(Dialect):
     def parse(self, block: Block) -> Hand:
         with self._lock:  # the inline transformer holds the state of one hand
             transformer = self.transformer(block)
-            tokens = self._scanner.tokens(block.lines) if self._scanner else None
-            if tokens is not None:  # the grammar's order holds: the handlers run as Lark would run them
-                readers = transformer.readers
-                for token, match in tokens:
-                    readers[token.type][0](token, match)
+            if self._scanned(block, transformer):  # the handlers ran as Lark would run them
                 return transformer.start([])
+            transformer.begin(block)  # whatever the fast path did is discarded
             text = block.text + "\n"
             try:
                 return self.parser.parse(text)
             except UnexpectedInput as error:
                 raise self._transformer.syntax_error(error, text, self._next_kinds(text, error)) from None
+
+    def _scanned(self, block: Block, transformer: HandTransformer) -> bool:
+        """Whether the fast path read the whole block. There a handler runs before the order of the
+        lines is checked, and Lark reports a fault in the order first: so any exception of a handler
+        also leaves the block to Lark, which raises the right error."""
+        if self._scanner is None:
+            return False
+        try:
+            return self._scanner.scan(block.lines, transformer.handlers)
+        except Exception:
+            return False
 
     def _next_kinds(self, text: str, error: UnexpectedInput) -> set[str]:
         try:
