@@ -3,12 +3,14 @@
 A stat in ``stats.sql`` is ``SUM(flag) / SUM(chance)`` over these columns (stats.md 2.4 design
 note), so everything that needs the order of actions is decided here, once, at import time.
 Street index s0..s4 counts betting rounds: s0 is 3rd street (2nd in five card stud).
+
+This runs for every imported hand, so a seat's columns come out as a tuple in ``SEAT_COLUMNS``
+order, and its 45 per-street columns as one byte each (``ROUND_COLUMNS``): most of them are
+zero, and a chunk turns each into an Arrow column with one strided copy (analytics/rows.py).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,17 +23,34 @@ from studbook.results import ActionRecord, PotResult, Replay, SeatResult
 from studbook.rules.variants import VARIANTS
 
 ROUNDS = 5  # betting rounds of the seven-card games; five card stud uses s0..s3
+# What one player did on one betting round; the flags are 0/1, the rest are counts.
+ROUND_FACTS = ("saw", "bets", "completes", "raises", "calls", "checks", "folded",
+               "faced_aggr",  # acted after another player's bet or raise
+               "fold_to_aggr")
+ROUND_FLAGS = frozenset({"saw", "folded", "faced_aggr", "fold_to_aggr"})
+ROUND_COLUMNS = tuple(f"s{index}_{fact}" for index in range(ROUNDS) for fact in ROUND_FACTS)
+NO_ROUNDS = bytes(len(ROUND_COLUMNS))  # a seat that was not dealt in
+_SAW, _FOLDED, _FACED, _FOLD_TO = (ROUND_FACTS.index(fact) for fact in ("saw", "folded", "faced_aggr",
+                                                                        "fold_to_aggr"))
+_COUNTED = {"bet": ROUND_FACTS.index("bets"), "complete": ROUND_FACTS.index("completes"),
+            "raise": ROUND_FACTS.index("raises"), "call": ROUND_FACTS.index("calls"),
+            "check": ROUND_FACTS.index("checks")}
 
-
-_ROUND_FACTS: dict[str, Any] = {  # what one player did on one betting round, valued as if nothing
-    "saw": False, "bets": 0, "completes": 0, "raises": 0, "calls": 0, "checks": 0, "folded": False,
-    "faced_aggr": False,  # acted after another player's bet or raise
-    "fold_to_aggr": False,
-}
-_COUNTED = {"bet": "bets", "complete": "completes", "raise": "raises", "call": "calls", "check": "checks"}
-_ROUND_COLUMNS = tuple({fact: f"s{index}_{fact}" for fact in _ROUND_FACTS} for index in range(ROUNDS))
-_NO_ROUNDS = {column: _ROUND_FACTS[fact] for columns in _ROUND_COLUMNS for fact, column in columns.items()}
-CARD_TEXT = {card: str(card) for card in ALL_CARDS}  # str(card) works it out each time
+SEAT_COLUMNS = (  # the seats columns but the key and ROUND_COLUMNS, in the order of a seat's tuple
+    "seat", "player", "stack", "sitting_out", "dealt", "forced_all_in", "ante",
+    "is_bringin", "bringin_amount", "bringin_completed", "bringin_vs_complete", "bringin_vs_steal",
+    "door_card", "door_rank", "hole_cards", "start_class", "position",
+    "vpip_chance", "vpip", "rfi_chance", "rfi", "steal_chance", "steal", "steal_success",
+    "door_steal_chance", "door_steal", "door_steal_success",
+    "committed", "collected", "net", "rules_collected", "rules_net", "showdown", "won_at_showdown",
+    "won_hi", "won_lo", "hilo_result", "high_name", "low_name", "shown_cards", "folded_street",
+)
+# Card is an int 0..51, so these index by card; a Card's properties work each value out per call.
+CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
+CARD_RANK: tuple[int, ...] = tuple(card.rank for card in ALL_CARDS)
+CARD_SUIT: tuple[str, ...] = tuple(card.suit for card in ALL_CARDS)
+_NO_THIRD = ThirdStreet()
+_NO_WINS: dict[str | None, int] = {}
 
 
 @dataclass(slots=True)
@@ -44,7 +63,29 @@ class Cards:
     shown: tuple[Card, ...] = ()
 
 
-def _card_text(cards: Iterable[Card]) -> str | None:
+@dataclass(slots=True)
+class Dealing:
+    """What a hand's events show, gathered in one pass: what the seats, cards and hands rows need."""
+
+    known: dict[str, Cards] = field(default_factory=dict)  # players dealt to or showing
+    dealt: list[tuple[str | None, Card, int, str]] = field(default_factory=list)  # player, card, street, face
+    shown: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # the last cards shown or mucked face up
+    community: set[Card] = field(default_factory=set)
+    streets: set[int] = field(default_factory=set)  # dealt or marked
+
+
+@dataclass(slots=True)
+class SeatRows:
+    """A hand's seats rows (``SEAT_COLUMNS`` tuples, ``ROUND_COLUMNS`` bytes per seat, in seat order)
+    and the two hands columns that sum them up."""
+
+    rows: list[tuple[Any, ...]]
+    rounds: bytes
+    players_dealt: int
+    showdown: bool
+
+
+def _card_text(cards: tuple[Card, ...] | list[Card]) -> str | None:
     return " ".join([CARD_TEXT[card] for card in cards]) or None
 
 
@@ -59,25 +100,37 @@ def betting_rounds(hand: Hand) -> int:
     return len(variant.streets) if variant else ROUNDS
 
 
-def reached_streets(hand: Hand, actions: Iterable[ActionRecord]) -> set[int]:
-    """Streets the hand got to: dealt, marked or acted on."""
-    streets = {int(e.street) for e in hand.events if isinstance(e, Deal | StreetStart)}
-    return streets | {a.street for a in actions}
-
-
-def known_cards(hand: Hand, first: int) -> dict[str, Cards]:
-    known: dict[str, Cards] = defaultdict(Cards)
+def dealing(hand: Hand, first: int) -> Dealing:
+    """Every card dealt or shown and every street dealt or marked, from one pass over the events."""
+    found = Dealing()
+    known, dealt = found.known, found.dealt
     for event in hand.events:
-        if isinstance(event, Deal):
-            cards = known[event.player]
-            if event.street == first:
+        kind = type(event)
+        if kind is Deal:
+            player, street = event.player, int(event.street)
+            found.streets.add(street)
+            cards = known.get(player) or known.setdefault(player, Cards())
+            if street == first:
                 cards.hole.extend(event.down)
                 if event.up and cards.door is None:
                     cards.door = event.up[0]
             cards.up.extend(event.up)
-        elif isinstance(event, Show | Muck) and event.cards:
-            known[event.player].shown = event.cards
-    return known
+            dealt.extend([(player, card, street, "down") for card in event.down])
+            dealt.extend([(player, card, street, "up") for card in event.up])
+        elif kind is StreetStart:
+            street = int(event.street)
+            found.streets.add(street)
+            found.community.update(event.community)
+            dealt.extend([(None, card, street, "community") for card in event.community])
+        elif (kind is Show or kind is Muck) and event.cards:
+            found.shown[event.player] = event.cards
+            (known.get(event.player) or known.setdefault(event.player, Cards())).shown = event.cards
+    return found
+
+
+def known_cards(hand: Hand, first: int) -> dict[str, Cards]:
+    """The cards each player dealt to or showing is known to hold."""
+    return dealing(hand, first).known
 
 
 def _hole_cards(cards: Cards, down_on_first: int, community: set[Card]) -> list[Card]:
@@ -91,33 +144,39 @@ def _hole_cards(cards: Cards, down_on_first: int, community: set[Card]) -> list[
     return [card for card in cards.shown if card not in exposed][:down_on_first]
 
 
-def street_facts(actions: Iterable[ActionRecord], first: int, reached: set[int],
-                 dealt: Iterable[str]) -> tuple[dict[str, dict[str, Any]], dict[str, int]]:
-    """Each dealt player's s0..s4 columns, and the street each player folded on; a round was seen
-    if the hand reached it before he folded. Columns, not objects: they go straight into the row."""
-    facts = {player: dict(_NO_ROUNDS) for player in dealt}
+def street_facts(actions: list[ActionRecord], first: int, reached: set[int],
+                 dealt: list[str]) -> tuple[dict[str, bytearray], dict[str, int]]:
+    """Each dealt player's ``ROUND_COLUMNS`` bytes, and the street each player folded on; a round was
+    seen if the hand reached it before he folded."""
+    facts = {player: bytearray(NO_ROUNDS) for player in dealt}
+    width = len(ROUND_FACTS)
     last_aggressor: dict[int, str] = {}
     folded_at: dict[str, int] = {}
     for action in actions:
-        index = action.street - first
-        if action.action in ("ante", "bring-in") or action.player not in facts or not 0 <= index < ROUNDS:
+        index, kind, player = action.street - first, action.action, action.player
+        row = facts.get(player)
+        if row is None or kind == "ante" or kind == "bring-in" or not 0 <= index < ROUNDS:
             continue
-        row, columns = facts[action.player], _ROUND_COLUMNS[index]
-        facing = last_aggressor.get(index, action.player) != action.player
+        base = index * width
+        facing = last_aggressor.get(index, player) != player
         if facing:
-            row[columns["faced_aggr"]] = True
-        if action.action == "fold":
-            row[columns["folded"]] = True
+            row[base + _FACED] = 1
+        if kind == "fold":
+            row[base + _FOLDED] = 1
             if facing:
-                row[columns["fold_to_aggr"]] = True
-            folded_at.setdefault(action.player, action.street)
+                row[base + _FOLD_TO] = 1
+            folded_at.setdefault(player, action.street)
         else:
-            row[columns[_COUNTED[action.action]]] += 1
-        if action.action in AGGRESSIVE:
-            last_aggressor[index] = action.player
+            row[base + _COUNTED[kind]] += 1
+        if kind in AGGRESSIVE:
+            last_aggressor[index] = player
+    seen = [(street, index * width + _SAW) for index, street in enumerate(range(first, first + ROUNDS))
+            if street in reached]
     for player, row in facts.items():
-        for street, columns in enumerate(_ROUND_COLUMNS, start=first):
-            row[columns["saw"]] = street in reached and folded_at.get(player, street) >= street
+        folded = folded_at.get(player)
+        for street, column in seen:
+            if folded is None or folded >= street:
+                row[column] = 1
     return facts, folded_at
 
 
@@ -138,74 +197,95 @@ def _hilo(player: str, pots: list[PotResult]) -> str | None:
     return "high" if halves == {"hi"} else "low"
 
 
-def _card_columns(variant: str, player: str, known: Cards, hole: list[Card],
-                  doors: dict[str, Card]) -> dict[str, Any]:
-    door = known.door
-    if door is not None and hole:
-        start_class = classify(variant, hole, door, [other for p, other in doors.items() if p != player])
-    else:
-        start_class = None
-    return {
-        "door_card": CARD_TEXT[door] if door is not None else None,
-        "door_rank": door.rank if door is not None else None,
-        "hole_cards": _card_text(hole),
-        "start_class": start_class,
-        "shown_cards": _card_text(known.shown),
-    }
+def _start_class(variant: str, player: str, hole: list[Card], door: Card | None,
+                 doors: dict[str, Card]) -> str | None:
+    if door is None or not hole:
+        return None
+    return classify(variant, hole, door, [other for p, other in doors.items() if p != player])
 
 
-def _result_columns(result: SeatResult, at_showdown: bool, won: dict[str | None, int]) -> dict[str, Any]:
-    """Money (the log's awards, which is what changed hands) and the replay's verdict beside it."""
-    return {
-        "committed": result.committed, "collected": result.logged_collected,
-        "net": result.logged_collected - result.committed,
-        "rules_collected": result.collected, "rules_net": result.net,
-        "showdown": at_showdown, "won_at_showdown": at_showdown and result.logged_collected > 0,
-        "won_hi": won.get("hi", 0), "won_lo": won.get("lo", 0),
-        "high_name": result.high_name or None, "low_name": result.low_name or None,
-    }
+def _won(pots: list[PotResult]) -> dict[str, dict[str | None, int]]:
+    """What each winner was awarded, by half (hi, lo, or None for a pot that is not split)."""
+    won: dict[str, dict[str | None, int]] = {}
+    for pot in pots:
+        for winner in pot.winners:
+            halves = won.setdefault(winner.player, {})
+            halves[winner.half] = halves.get(winner.half, 0) + winner.amount
+    return won
+
+
+def seat_rows(replay: Replay, first: int, found: Dealing) -> SeatRows:
+    """One row per seat of the hand, in seat order; ``found`` is :func:`dealing` of the hand."""
+    hand, actions = replay.hand, replay.actions
+    variant = VARIANTS.get(hand.variant)
+    down_on_first = variant.streets[0].down if variant else 2
+    cards, community = found.known, found.community
+    reached = set(found.streets)
+    actors: set[str] = set()
+    forced_all_in: set[str] = set()
+    antes: dict[str, int] = {}
+    first_round: list[ActionRecord] = []
+    for action in actions:
+        player, kind = action.player, action.action
+        actors.add(player)
+        reached.add(action.street)
+        if kind == "ante":
+            antes[player] = antes.get(player, 0) + action.amount
+        elif action.street == first:
+            first_round.append(action)
+        if action.all_in and (kind == "ante" or kind == "bring-in"):
+            forced_all_in.add(player)
+    dealt = [s.player for s in hand.seats if s.player in cards or s.player in actors]
+    doors = {player: c.door for player, c in cards.items() if c.door is not None}
+    third = third_street(first_round, dealt, forced_all_in, doors, low_game=hand.variant == "razz")
+    streets, folded = street_facts(actions, first, reached, dealt)
+    live = [player for player in dealt if player not in folded]
+    showdown = set(live) if len(live) > 1 else set()
+    results = {s.player: s for s in replay.seats}
+    won = _won(replay.pots)
+    stud8 = hand.variant == "stud8"
+
+    rows, rounds = [], bytearray()
+    players_dealt = 0
+    for seat in hand.seats:
+        player = seat.player
+        known = cards.get(player) or Cards()
+        door = known.door
+        hole = _hole_cards(known, down_on_first, community)
+        t = third.get(player, _NO_THIRD)
+        result = results.get(player) or SeatResult(seat.seat, player, seat.stack, 0, 0, 0, 0)
+        at_showdown = player in showdown
+        wins = won.get(player, _NO_WINS)
+        is_dealt = player in streets
+        players_dealt += is_dealt
+        # Money: the log's awards, which is what changed hands, and the replay's verdict beside it.
+        rows.append((
+            seat.seat, player, seat.stack, seat.sitting_out, is_dealt, player in forced_all_in,
+            antes.get(player, 0),
+            t.is_bringin, t.bringin_amount, t.bringin_completed, t.bringin_vs_complete, t.bringin_vs_steal,
+            CARD_TEXT[door] if door is not None else None, CARD_RANK[door] if door is not None else None,
+            _card_text(hole), _start_class(hand.variant, player, hole, door, doors), t.position,
+            t.vpip_chance, t.vpip, t.rfi_chance, t.rfi, t.steal_chance, t.steal, t.steal_success,
+            t.door_steal_chance, t.door_steal, t.door_steal_success,
+            result.committed, result.logged_collected, result.logged_collected - result.committed,
+            result.collected, result.net, at_showdown, at_showdown and result.logged_collected > 0,
+            wins.get("hi", 0), wins.get("lo", 0), _hilo(player, replay.pots) if stud8 else None,
+            result.high_name or None, result.low_name or None, _card_text(known.shown), folded.get(player),
+        ))
+        rounds += streets.get(player, NO_ROUNDS)
+    return SeatRows(rows, bytes(rounds), players_dealt, bool(showdown))
+
+
+def round_values(rounds: bytes) -> dict[str, Any]:
+    """One seat's ``ROUND_COLUMNS`` bytes as its columns: the flags as booleans, the counts as ints."""
+    return {column: bool(value) if fact in ROUND_FLAGS else value
+            for column, fact, value in zip(ROUND_COLUMNS, ROUND_FACTS * ROUNDS, rounds, strict=True)}
 
 
 def seat_facts(replay: Replay) -> list[dict[str, Any]]:
     """One dict per seat of the hand, keyed by the ``seats`` column names (without site and hand_id)."""
-    hand, actions = replay.hand, replay.actions
-    first = first_street(hand)
-    variant = VARIANTS.get(hand.variant)
-    down_on_first = variant.streets[0].down if variant else 2
-    cards = known_cards(hand, first)
-    community = {c for e in hand.events if isinstance(e, StreetStart) for c in e.community}
-    actors = {a.player for a in actions}
-    dealt = [s.player for s in hand.seats if s.player in cards or s.player in actors]
-    forced_all_in = {a.player for a in actions if a.all_in and a.action in ("ante", "bring-in")}
-    antes: dict[str, int] = defaultdict(int)
-    for action in actions:
-        if action.action == "ante":
-            antes[action.player] += action.amount
-    doors = {player: c.door for player, c in cards.items() if c.door is not None}
-    first_round = [a for a in actions if a.street == first and a.action != "ante"]
-    third = third_street(first_round, dealt, forced_all_in, doors, low_game=hand.variant == "razz")
-    streets, folded = street_facts(actions, first, reached_streets(hand, actions), dealt)
-    live = [player for player in dealt if player not in folded]
-    showdown = set(live) if len(live) > 1 else set()
-    results = {s.player: s for s in replay.seats}
-    won: dict[str, dict[str | None, int]] = defaultdict(lambda: defaultdict(int))
-    for pot in replay.pots:
-        for winner in pot.winners:
-            won[winner.player][winner.half] += winner.amount
-
-    rows = []
-    for seat in hand.seats:
-        player = seat.player
-        known = cards.get(player) or Cards()
-        rows.append({
-            "seat": seat.seat, "player": player, "stack": seat.stack, "sitting_out": seat.sitting_out,
-            "dealt": player in streets, "forced_all_in": player in forced_all_in,
-            "ante": antes.get(player, 0), "folded_street": folded.get(player),
-            "hilo_result": _hilo(player, replay.pots) if hand.variant == "stud8" else None,
-            **vars(third.get(player) or ThirdStreet()),  # its fields are seats columns
-            **_card_columns(hand.variant, player, known, _hole_cards(known, down_on_first, community), doors),
-            **_result_columns(results.get(player) or SeatResult(seat.seat, player, seat.stack, 0, 0, 0, 0),
-                              player in showdown, won.get(player, {})),
-            **streets.get(player, _NO_ROUNDS),
-        })
-    return rows
+    first = first_street(replay.hand)
+    seats = seat_rows(replay, first, dealing(replay.hand, first))
+    width = len(ROUND_COLUMNS)
+    return [dict(zip(SEAT_COLUMNS, row, strict=True)) | round_values(seats.rounds[i * width:(i + 1) * width])
+            for i, row in enumerate(seats.rows)]

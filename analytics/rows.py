@@ -1,14 +1,17 @@
 """Rows of every table for replayed hands and rejected blocks, named as in schema.sql.
 
-A chunk's rows are gathered column by column (:class:`Columns`), which is the shape Arrow takes,
-so no row is copied or transposed on the way. Only the ``hands`` row carries the hand's key
-(site, hand_id); the rows of the other tables carry the hand's index in its chunk
-(``hand_idx``), and the writer gives each new hand's rows its key, so the key is not repeated
-in every row that travels from a worker to the writer.
+A hand's rows are tuples in the order of their table's ``COLUMNS`` (a seat's per-street columns
+apart, as bytes: analytics/facts.py), because building a dict per row and reading it back column
+by column cost more than all the rest of the derivation. A chunk gathers the tuples
+(:class:`Columns`) and turns each table into Arrow columns once. Only the ``hands`` row carries the
+hand's key (site, hand_id); the rows of the other tables carry the hand's index in its chunk
+(``hand_idx``), and the writer gives each new hand's rows its key, so the key is not repeated in
+every row that travels from a worker to the writer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from datetime import UTC
 from functools import cache
 from typing import Any
@@ -16,130 +19,168 @@ from typing import Any
 import pyarrow as pa
 
 from studbook.analytics.db import arrow_schemas
-from studbook.analytics.facts import CARD_TEXT, betting_rounds, first_street, reached_streets, seat_facts
+from studbook.analytics.facts import (
+    CARD_RANK,
+    CARD_SUIT,
+    CARD_TEXT,
+    ROUND_COLUMNS,
+    SEAT_COLUMNS,
+    Dealing,
+    SeatRows,
+    betting_rounds,
+    dealing,
+    first_street,
+    round_values,
+    seat_rows,
+)
 from studbook.cards import Card
-from studbook.events import Deal, Muck, Show, StreetStart
 from studbook.grammar.parse import ParseError
 from studbook.money import format_amount
 from studbook.results import Replay
 
 Row = dict[str, Any]
+Values = tuple[Any, ...]
 HAND_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations")
 HAND_INDEX = "hand_idx"  # position of a hand in its chunk; the writer makes it unique per batch
 KEY = ("site", "hand_id")
+COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in order
+    "hands": (
+        "site", "hand_id", "variant", "game_label", "structure", "small_bet", "big_bet", "ante", "bring_in",
+        "currency", "unit", "decimals", "stakes", "start_local", "time_zone", "start_utc", "table_name",
+        "max_seats", "tournament_id", "level", "home_game", "first_street", "betting_rounds",
+        "players_dealt", "last_street", "showdown", "total_pot", "rake", "logged_total_pot", "logged_rake",
+        "violations", "errors", "file", "first_line", "last_line"),
+    "seats": SEAT_COLUMNS,
+    "actions": ("seq", "line", "street", "street_index", "player", "action", "amount", "to_amount", "pot",
+                "stack", "all_in", "expected_actor", "violations"),
+    "cards": ("player", "seq", "street", "face", "source", "card", "rank", "suit"),
+    "awards": ("pot", "pot_amount", "eligible", "reason", "half", "player", "amount", "hand_name"),
+    "violations": ("seq", "code", "severity", "line", "rule", "message"),
+    "rejected": ("file", "line", "col", "site", "hand_id", "error", "raw"),
+}
 
 
-def _hand_row(replay: Replay, seats: list[Row]) -> Row:
-    hand = replay.hand
-    start, first = hand.start_time, first_street(hand)
-    antes = [a.amount for a in replay.actions if a.action == "ante"]
-    bring_ins = [a.amount for a in replay.actions if a.action == "bring-in"]
-    return {
-        "site": hand.site, "hand_id": hand.hand_id,
-        "variant": hand.variant, "game_label": hand.game_label, "structure": hand.structure,
-        "small_bet": hand.small_bet, "big_bet": hand.big_bet,
-        "ante": hand.ante if hand.ante is not None else max(antes, default=None),
-        "bring_in": hand.bring_in if hand.bring_in is not None else max(bring_ins, default=None),
-        "currency": hand.currency, "unit": hand.currency or "chips", "decimals": hand.decimals,
-        "stakes": "/".join(format_amount(amount, hand.currency) for amount in (hand.small_bet, hand.big_bet)),
-        "start_local": start.replace(tzinfo=None) if start else None,
-        "time_zone": start.tzname() if start else None,
-        "start_utc": start.astimezone(UTC).replace(tzinfo=None) if start else None,
-        "table_name": hand.table, "max_seats": hand.max_seats, "tournament_id": hand.tournament_id,
-        "level": hand.level, "home_game": hand.home_game,
-        "first_street": first, "betting_rounds": betting_rounds(hand),
-        "players_dealt": sum(seat["dealt"] for seat in seats),
-        "last_street": max(reached_streets(hand, replay.actions), default=first),
-        "showdown": any(seat["showdown"] for seat in seats),
-        "total_pot": replay.total_pot, "rake": replay.rake,
-        "logged_total_pot": hand.summary.total_pot,
-        "logged_rake": replay.logged_rake if replay.logged_rake is not None else hand.summary.rake,
-        "violations": len(replay.violations),
-        "errors": sum(v.severity == "error" for v in replay.violations),
-        "file": hand.source.file, "first_line": hand.source.first_line, "last_line": hand.source.last_line,
-    }
+@cache
+def _stakes(small_bet: int, big_bet: int, currency: str | None) -> str:
+    """Few hands have stakes of their own, and formatting them is dear."""
+    return f"{format_amount(small_bet, currency)}/{format_amount(big_bet, currency)}"
 
 
-def _card_rows(replay: Replay) -> list[Row]:
+def _hand_row(replay: Replay, first: int, found: Dealing, seats: SeatRows) -> Values:
+    hand, actions = replay.hand, replay.actions
+    start, summary, source = hand.start_time, hand.summary, hand.source
+    ante, bring_in = hand.ante, hand.bring_in
+    if ante is None:
+        ante = max([a.amount for a in actions if a.action == "ante"], default=None)
+    if bring_in is None:
+        bring_in = max([a.amount for a in actions if a.action == "bring-in"], default=None)
+    reached = found.streets.union([a.street for a in actions])
+    return (
+        hand.site, hand.hand_id, hand.variant, hand.game_label, hand.structure, hand.small_bet, hand.big_bet,
+        ante, bring_in, hand.currency, hand.currency or "chips", hand.decimals,
+        _stakes(hand.small_bet, hand.big_bet, hand.currency),
+        start.replace(tzinfo=None) if start else None,
+        start.tzname() if start else None,
+        start.astimezone(UTC).replace(tzinfo=None) if start else None,
+        hand.table, hand.max_seats, hand.tournament_id, hand.level, hand.home_game,
+        first, betting_rounds(hand), seats.players_dealt, max(reached, default=first), seats.showdown,
+        replay.total_pot, replay.rake, summary.total_pot,
+        replay.logged_rake if replay.logged_rake is not None else summary.rake,
+        len(replay.violations), sum(v.severity == "error" for v in replay.violations),
+        source.file, source.first_line, source.last_line,
+    )
+
+
+def _card_rows(found: Dealing) -> list[Values]:
     """Cards as dealt (down, up, community), then cards first seen at showdown."""
-    rows: list[Row] = []
+    rows: list[Values] = []
     seen: dict[str | None, set[Card]] = {}
-    shown: dict[str, tuple[Card, ...]] = {}  # the last cards each player showed or mucked face up
 
     def add(player: str | None, card: Card, street: int | None, face: str, source: str) -> None:
-        known = seen.setdefault(player, set())
-        if card in known:
+        known = seen.get(player)
+        if known is None:
+            known = seen[player] = set()
+        elif card in known:
             return
         known.add(card)
-        rows.append({"player": player, "seq": len(known), "street": street, "face": face, "source": source,
-                     "card": CARD_TEXT[card], "rank": card.rank, "suit": card.suit})
+        rows.append((player, len(known), street, face, source,
+                     CARD_TEXT[card], CARD_RANK[card], CARD_SUIT[card]))
 
-    for event in replay.hand.events:
-        if isinstance(event, Deal):
-            street = int(event.street)
-            for card in event.down:
-                add(event.player, card, street, "down", "dealt")
-            for card in event.up:
-                add(event.player, card, street, "up", "dealt")
-        elif isinstance(event, StreetStart):
-            for card in event.community:
-                add(None, card, int(event.street), "community", "dealt")
-        elif isinstance(event, Show | Muck) and event.cards:
-            shown[event.player] = event.cards
-    community = seen.get(None, set())
-    for player, cards in shown.items():
+    for player, card, street, face in found.dealt:
+        add(player, card, street, face, "dealt")
+    for player, cards in found.shown.items():
         for card in cards:
-            if card not in community:
+            if card not in found.community:
                 add(player, card, None, "down", "shown")
     return rows
 
 
-def _award_rows(replay: Replay) -> list[Row]:
+def _award_rows(replay: Replay) -> list[Values]:
     rows = []
     for pot in replay.pots:
-        common = {"pot": pot.index, "pot_amount": pot.amount, "eligible": len(pot.eligible),
-                  "reason": pot.reason}
+        common = (pot.index, pot.amount, len(pot.eligible), pot.reason)
         for winner in pot.winners:
-            rows.append({**common, "half": winner.half, "player": winner.player, "amount": winner.amount,
-                         "hand_name": winner.hand_name or None})
+            rows.append((*common, winner.half, winner.player, winner.amount, winner.hand_name or None))
         if not pot.winners:
-            rows.append({**common, "half": None, "player": None, "amount": 0, "hand_name": None})
+            rows.append((*common, None, None, 0, None))
     return rows
 
 
-def hand_rows(replay: Replay) -> dict[str, list[Row]]:
+class HandRows(Mapping[str, list[Row]]):
+    """One hand's rows of every table: ``tables`` holds them as :class:`Columns` takes them (tuples in
+    ``COLUMNS`` order, and the seats' ``ROUND_COLUMNS`` as ``rounds``); read as a mapping, each
+    table's rows are dicts keyed by column, for tests and for reading one hand."""
+
+    __slots__ = ("tables", "rounds")
+
+    def __init__(self, tables: dict[str, list[Values]], rounds: bytes) -> None:
+        self.tables = tables
+        self.rounds = rounds
+
+    def __getitem__(self, table: str) -> list[Row]:
+        rows = [dict(zip(COLUMNS[table], values, strict=True)) for values in self.tables[table]]
+        if table == "seats":
+            width = len(ROUND_COLUMNS)
+            for index, row in enumerate(rows):
+                row.update(round_values(self.rounds[index * width:(index + 1) * width]))
+        return rows
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.tables)
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+
+def hand_rows(replay: Replay) -> HandRows:
     """Rows for every hand table; the ``hands`` row holds the hand's key (site, hand_id)."""
-    first = first_street(replay.hand)
-    seats = seat_facts(replay)
-    return {
-        "hands": [_hand_row(replay, seats)],
-        "seats": seats,
+    hand, actions = replay.hand, replay.actions
+    first = first_street(hand)
+    found = dealing(hand, first)
+    seats = seat_rows(replay, first, found)
+    return HandRows({
+        "hands": [_hand_row(replay, first, found, seats)],
+        "seats": seats.rows,
         "actions": [
-            {"seq": seq, "line": a.line, "street": a.street, "street_index": a.street - first,
-             "player": a.player, "action": a.action, "amount": a.amount, "to_amount": a.to, "pot": a.pot,
-             "stack": a.stack, "all_in": a.all_in, "expected_actor": a.expected_actor,
-             "violations": len(a.violations)}
-            for seq, a in enumerate(replay.actions)
+            (seq, a.line, a.street, a.street - first, a.player, a.action, a.amount, a.to, a.pot, a.stack,
+             a.all_in, a.expected_actor, len(a.violations))
+            for seq, a in enumerate(actions)
         ],
-        "cards": _card_rows(replay),
+        "cards": _card_rows(found),
         "awards": _award_rows(replay),
-        "violations": [
-            {"seq": seq, "code": v.code, "severity": v.severity, "line": v.line, "rule": v.rule,
-             "message": v.message}
-            for seq, v in enumerate(replay.violations)
-        ],
-    }
+        "violations": [(seq, v.code, v.severity, v.line, v.rule, v.message)
+                       for seq, v in enumerate(replay.violations)],
+    }, seats.rounds)
 
 
-def rejected_row(error: ParseError) -> Row:
-    return {"file": error.file, "line": error.line, "col": error.column, "site": error.site,
-            "hand_id": error.hand_id, "error": error.message, "raw": error.raw}
+def rejected_row(error: ParseError) -> Values:
+    return (error.file, error.line, error.column, error.site, error.hand_id, error.message, error.raw)
 
 
 @cache
 def chunk_schemas() -> dict[str, pa.Schema]:
     """The tables as a chunk's rows travel: the hand tables with ``hand_idx`` and, but for ``hands``,
-    without the key; ``rejected`` as stored."""
+    without the key; ``rejected`` as stored. Each holds exactly the columns its rows give."""
     stored = arrow_schemas()
     schemas = {}
     for name in HAND_TABLES:
@@ -148,34 +189,58 @@ def chunk_schemas() -> dict[str, pa.Schema]:
             for column in KEY:
                 schema = schema.remove(schema.get_field_index(column))
         schemas[name] = schema.append(pa.field(HAND_INDEX, pa.int32()))
-    return {**schemas, "rejected": stored["rejected"]}
+    schemas = {**schemas, "rejected": stored["rejected"]}
+    for name, schema in schemas.items():
+        given = [*COLUMNS[name], *(ROUND_COLUMNS if name == "seats" else ())]
+        if sorted(given + [HAND_INDEX] * (name != "rejected")) != sorted(schema.names):
+            raise AssertionError(f"the rows of {name} do not give the columns of schema.sql")
+    return schemas
+
+
+def _arrays(schema: pa.Schema, names: tuple[str, ...], rows: list[Values]) -> dict[str, pa.Array]:
+    """Rows of tuples as one Arrow array per column."""
+    columns = zip(*rows, strict=True) if rows else [()] * len(names)
+    return {name: pa.array(values, type=schema.field(name).type)
+            for name, values in zip(names, columns, strict=True)}
+
+
+def _round_arrays(schema: pa.Schema, rounds: bytes, count: int) -> dict[str, pa.Array]:
+    """The seats' per-street columns from their bytes, row after row: each column is one strided copy."""
+    width = len(ROUND_COLUMNS)
+    return {name: pa.Array.from_buffers(pa.uint8(), count, [None, pa.py_buffer(rounds[index::width])])
+            .cast(schema.field(name).type)
+            for index, name in enumerate(ROUND_COLUMNS)}
 
 
 class Columns:
-    """The rows of a chunk's hands and rejected blocks, one list per column of :func:`chunk_schemas`."""
+    """The rows of a chunk's hands and rejected blocks, table by table, as Arrow tables of
+    :func:`chunk_schemas` at the end."""
 
     def __init__(self) -> None:
         self.hands = 0
-        self.data: dict[str, dict[str, list[Any]]] = {
-            name: {column: [] for column in schema.names} for name, schema in chunk_schemas().items()}
+        self.rows: dict[str, list[Values]] = {name: [] for name in COLUMNS}
+        self.index: dict[str, list[int]] = {name: [] for name in HAND_TABLES}  # hand_idx of each row
+        self.rounds = bytearray()
 
-    def _append(self, table: str, rows: list[Row]) -> None:
-        """Every row must have every column of ``table`` but ``hand_idx`` (a KeyError otherwise)."""
-        for column, values in self.data[table].items():
-            if column != HAND_INDEX:
-                values.extend([row[column] for row in rows])
-
-    def add_hand(self, rows: dict[str, list[Row]]) -> None:
+    def add_hand(self, rows: HandRows) -> None:
         """One hand's :func:`hand_rows`, numbered by its place in the chunk."""
-        for table, table_rows in rows.items():
+        for table, table_rows in rows.tables.items():
             if table_rows:
-                self.data[table][HAND_INDEX].extend([self.hands] * len(table_rows))
-                self._append(table, table_rows)
+                self.rows[table].extend(table_rows)
+                self.index[table].extend([self.hands] * len(table_rows))
+        self.rounds += rows.rounds
         self.hands += 1
 
     def add_rejected(self, error: ParseError) -> None:
-        self._append("rejected", [rejected_row(error)])
+        self.rows["rejected"].append(rejected_row(error))
 
     def tables(self) -> dict[str, pa.Table]:
-        schemas = chunk_schemas()
-        return {name: pa.Table.from_pydict(data, schema=schemas[name]) for name, data in self.data.items()}
+        tables = {}
+        for name, schema in chunk_schemas().items():
+            arrays = _arrays(schema, COLUMNS[name], self.rows[name])
+            if name in HAND_TABLES:
+                arrays[HAND_INDEX] = pa.array(self.index[name], pa.int32())
+            if name == "seats":
+                arrays.update(_round_arrays(schema, self.rounds, len(self.rows[name])))
+            tables[name] = pa.Table.from_arrays([arrays[column] for column in schema.names], schema=schema)
+        return tables

@@ -21,10 +21,9 @@ VOLUNTARY = AGGRESSIVE | {"call"}
 STEAL_POSITIONS = 3  # fpdb's steal_positions = (2, 1, 0) for stud
 
 
-@dataclass
+@dataclass(slots=True)
 class ThirdStreet:
-    """One player's first-street facts; the field names are the ``seats`` columns, and without slots
-    ``vars()`` gives them as a row's columns at once."""
+    """One player's first-street facts; the field names are the ``seats`` columns."""
 
     is_bringin: bool = False
     bringin_amount: int = 0

@@ -15,7 +15,7 @@ from functools import cache
 import pyarrow as pa
 
 from studbook.analytics.reading import Chunk
-from studbook.analytics.rows import Columns, Row, hand_rows
+from studbook.analytics.rows import Columns, HandRows, hand_rows
 from studbook.grammar import parse_block
 from studbook.grammar.parse import ParseError, ParseResult, Skipped
 from studbook.hand import Hand
@@ -41,7 +41,7 @@ def _rules(rule_args: tuple[str, ...]) -> Rules | None:
     return Rules.parse(rule_args) if rule_args else None
 
 
-def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None) -> dict[str, list[Row]] | ParseError:
+def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None) -> HandRows | ParseError:
     """Rows of a replayed hand; a hand the replay or the derivation cannot handle becomes a reject,
     because one bad hand never fails its file (design.md, pipeline step 1)."""
     stage = "cannot replay"
