@@ -71,10 +71,11 @@ award-unverified            info      a contested pot nobody showed for: the log
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 from studbook.cards import Card
 from studbook.events import (
+    Action,
     Bet,
     BringIn,
     Call,
@@ -94,18 +95,19 @@ from studbook.events import (
 from studbook.hand import Hand
 from studbook.results import ActionRecord, PotResult, Replay, SeatResult, Violation
 from studbook.rules.evaluate import describe
-from studbook.rules.machine import Issue, Table
+from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import Pot, award_pots, build_pots
 from studbook.rules.variants import VARIANTS, RuleError, Rules, deck, rules_for
 
+# Each action type's kind, and where its chips are: "amount" put in, a street total "to", or none.
 _KINDS = {
-    BringIn: "bring-in",
-    Check: "check",
-    Fold: "fold",
-    Call: "call",
-    Bet: "bet",
-    Raise: "raise",
-    Complete: "complete",
+    BringIn: ("bring-in", "amount"),
+    Check: ("check", None),
+    Fold: ("fold", None),
+    Call: ("call", "amount"),
+    Bet: ("bet", "amount"),
+    Raise: ("raise", "to"),
+    Complete: ("complete", "to"),
 }
 
 
@@ -135,12 +137,19 @@ class _Replayer:
         except RuleError as error:
             self.flag("bad-rule", hand.source.first_line, str(error), severity="warning")
             self.rules = rules_for(self.variant, hand.site, (), user)
-        first = self.variant.first_street
-        dealt_in = {
-            e.player
-            for e in hand.events
-            if isinstance(e, PostAnte) or isinstance(e, Deal) and e.street == first
-        }
+        self.first_street = first = self.variant.first_street
+        self.anted: set[str] = set()
+        self.ante_amounts: list[int] = []  # of the antes not all-in
+        dealt_in: set[str] = set()
+        for e in hand.events:
+            kind = type(e)
+            if kind is PostAnte:
+                self.anted.add(e.player)
+                dealt_in.add(e.player)
+                if not e.all_in:
+                    self.ante_amounts.append(e.amount)
+            elif kind is Deal and e.street == first:
+                dealt_in.add(e.player)
         seats = [(s.player, s.seat, s.stack) for s in hand.seats if s.player in dealt_in]
         self.table = Table(
             self.variant,
@@ -152,11 +161,15 @@ class _Replayer:
             bring_in=hand.bring_in,
         )
         self.deck = deck(self.rules)
+        self.evaluators = self.variant.evaluators(self.rules)
+        self.specs = {spec.street: spec for spec in self.variant.streets}
+        streets = [spec.street for spec in self.variant.streets]
+        self.successor = {0: streets[0], **dict(zip(streets[:-1], streets[1:], strict=True))}
         self.ante = self.expected_ante()
         self.owner: dict[Card, str] = {}  # who holds each card seen ("" = the community)
         self.known: dict[str, list[Card]] = defaultdict(list)  # each player's cards the log shows
         self.ups: dict[str, list[Card]] = defaultdict(list)
-        self.held: Counter[str] = Counter()  # cards dealt to each player, seen or not
+        self.held: defaultdict[str, int] = defaultdict(int)  # cards dealt to each player, seen or not
         self.community: list[Card] = []
         self.got_up: set[str] = set()  # players dealt their up card on this street
         self.street = 0
@@ -182,40 +195,13 @@ class _Replayer:
     def issues(self, issues: list[Issue], line: int) -> tuple[Violation, ...]:
         return tuple(self.flag(i.code, line, i.message, i.rule, i.severity) for i in issues)
 
-    def record(
-        self,
-        line: int,
-        player: str,
-        action: str,
-        amount: int,
-        expected: str | None,
-        flagged: tuple[Violation, ...],
-        all_in: bool = False,
-    ) -> None:
-        seat = self.table.by_name[player]
-        self.out.actions.append(
-            ActionRecord(
-                line,
-                self.street or self.variant.first_street,
-                player,
-                action,
-                amount,
-                seat.bet,
-                self.table.pot,
-                seat.stack,
-                all_in,
-                expected,
-                flagged,
-            )
-        )
-
     def expected_ante(self) -> int | None:
         if "ante" in self.rules.explicit or self.hand.ante is None and self.rules.ante is not None:
             return self.rules.ante
         if self.hand.ante is not None:
             return self.hand.ante
-        amounts = Counter(e.amount for e in self.hand.events if isinstance(e, PostAnte) and not e.all_in)
-        return amounts.most_common(1)[0][0] if amounts else None
+        amounts = self.ante_amounts  # the most common one, the first seen of equals
+        return max(dict.fromkeys(amounts), key=amounts.count) if amounts else None
 
     # -- the run -------------------------------------------------------------------------------
 
@@ -239,19 +225,18 @@ class _Replayer:
             Muck: self.on_muck,
             Collect: self.collects.append,
             Note: self.on_note,
+            **dict.fromkeys(_KINDS, self.on_action),
         }
         for event in hand.events:
             handler = handlers.get(type(event))
             if handler is not None:
                 handler(event)
-            elif type(event) in _KINDS:
-                self.on_action(event)
         self.finish()
         return self.out
 
     def check_stacks(self, line: int) -> None:
         """C4 every dealt-in player antes (when anyone does); C6 cash stacks cover ante + bring-in."""
-        anted = {e.player for e in self.hand.events if isinstance(e, PostAnte)}
+        anted = self.anted
         expected = self.ante
         for player in self.table.players:
             if anted and expected and player.name not in anted:
@@ -272,12 +257,27 @@ class _Replayer:
         return False
 
     def on_ante(self, event: PostAnte) -> None:
-        if not self.known_player(event.player, event.line):
+        name, line = event.player, event.line
+        player = self.table.by_name.get(name)
+        if player is None:
+            self.flag("unknown-player", line, f"{name} is not dealt in")
             return
-        flagged = self.issues(
-            self.table.ante(event.player, event.amount, event.all_in, self.ante), event.line
+        issues = self.table.ante(name, event.amount, event.all_in, self.ante)
+        self.out.actions.append(
+            ActionRecord(
+                line,
+                self.street or self.first_street,
+                name,
+                "ante",
+                event.amount,
+                player.bet,
+                self.table.pot,
+                player.stack,
+                event.all_in,
+                None,
+                self.issues(issues, line) if issues else (),
+            )
         )
-        self.record(event.line, event.player, "ante", event.amount, None, flagged, event.all_in)
 
     # -- streets and cards ---------------------------------------------------------------------
 
@@ -286,10 +286,7 @@ class _Replayer:
         if self.over:
             code, rule = ("hand-should-have-ended", "Z13") if self.checked_out else ("hand-over", "C15")
             self.flag(code, event.line, f"{event.street.label} street dealt after the hand was decided", rule)
-        streets = [spec.street for spec in self.variant.streets]
-        wanted = streets[streets.index(self.street) + 1] if self.street in streets[:-1] else None
-        if self.street == 0:
-            wanted = streets[0]
+        wanted = self.successor.get(self.street)
         if event.street != wanted:
             self.flag(
                 "street-order",
@@ -300,7 +297,7 @@ class _Replayer:
         self.street = event.street
         self.round = "pending"
         self.got_up = set()
-        spec = self.variant.spec(event.street)
+        spec = self.specs.get(event.street)
         live = [p.name for p in self.table.live]
         for card in event.community:
             self.new_card("", card, event.line)
@@ -401,11 +398,14 @@ class _Replayer:
             )
 
     def on_deal(self, event: Deal) -> None:
-        if not self.known_player(event.player, event.line):
+        name, line = event.player, event.line
+        player = self.table.by_name.get(name)
+        if player is None:
+            self.flag("unknown-player", line, f"{name} is not dealt in")
             return
-        if self.table.by_name[event.player].folded:
-            self.flag("card-count", event.line, f"{event.player} is dealt cards after folding", "C1")
-        spec = self.variant.spec(event.street)
+        if player.folded:
+            self.flag("card-count", line, f"{name} is dealt cards after folding", "C1")
+        spec = self.specs.get(event.street)
         if event.street != self.street or spec is None:
             self.flag(
                 "street-order",
@@ -421,13 +421,19 @@ class _Replayer:
                 f"up cards; {event.street.label} street deals {spec.down} down and {spec.up} up",
                 "S1",
             )
-        self.reveal(event.player, event.shown_before, event.line, complete=False)
+        if event.shown_before:
+            self.reveal(name, event.shown_before, line, complete=False)
+        deck, owner, known = self.deck, self.owner, self.known[name]
         for card in event.down + event.up:
-            self.new_card(event.player, card, event.line)
-        self.ups[event.player].extend(event.up)
-        self.table.deal_up(event.player, event.up)
+            if card in deck and card not in owner:  # the usual case: new_card without a check to flag
+                owner[card] = name
+                known.append(card)
+            else:
+                self.new_card(name, card, line)
         if event.up:
-            self.got_up.add(event.player)
+            self.ups[name].extend(event.up)
+            self.table.deal_up(name, event.up)
+            self.got_up.add(name)
 
     # -- betting -------------------------------------------------------------------------------
 
@@ -435,7 +441,7 @@ class _Replayer:
         if self.round != "pending":
             return
         self.round = "open"
-        spec = self.variant.spec(self.street)
+        spec = self.specs.get(self.street)
         if spec and spec.up and not self.community:
             for player in self.table.live:
                 if player.name not in self.got_up:
@@ -458,44 +464,56 @@ class _Replayer:
         if self.street == self.variant.last_street and self.table.last is not None:
             self.final_aggressor = self.table.aggressor
             self.final_opener = self.table.players[self.table.opener].name
-        if len(self.table.live) <= 1:
+        if self.table.live_count() <= 1:
             self.over = True
         elif self.rules.all_check_ends_hand and self.table.checked_through():
             self.over = self.checked_out = True
         self.round = "closed"
 
-    def on_action(self, event) -> None:
-        name = event.player
-        if not self.known_player(name, event.line):
+    def on_action(self, event: Action) -> None:
+        """Judge one action (actor, then legality by the machine) and record it as logged."""
+        name, line = event.player, event.line
+        table = self.table
+        player = table.by_name.get(name)
+        if player is None:
+            self.flag("unknown-player", line, f"{name} is not dealt in")
             return
-        self.open_round(event.line)
-        table, player = self.table, self.table.by_name[name]
-        kind = _KINDS[type(event)]
-        amount = getattr(event, "amount", None)  # BringIn, Bet, Call: chips put in; Raise, Complete: "to"
-        to = player.bet + amount if amount is not None else getattr(event, "to", player.bet)
-        kind = table.normalise(kind, to, name)
-        expected, before = table.next_actor(), player.bet
-        flagged: list[Violation] = []
+        if self.round == "pending":
+            self.open_round(line)
+        kind, chips = _KINDS[type(event)]
+        before = player.bet
+        to = before + event.amount if chips == "amount" else event.to if chips == "to" else before
+        if kind in AGGRESSIVE:
+            kind = table.normalise(kind, to, name)
+        expected = table.next_actor()
+        flagged: tuple[Violation, ...] = ()
         if self.over or expected is None:
             code, rule = (
                 ("hand-should-have-ended", "Z13") if self.checked_out else ("action-after-round", "C15")
             )
-            flagged.append(self.flag(code, event.line, f"{name} acts after the betting was over", rule))
+            flagged = (self.flag(code, line, f"{name} acts after the betting was over", rule),)
         elif expected != name and not (kind == "bring-in" and table.bring_in_due):
-            flagged.append(
-                self.flag("wrong-actor", event.line, f"{name} acts; {expected} was due", self.turn_rule())
-            )
-        flagged += self.issues(table.act(name, kind, to, getattr(event, "all_in", False)), event.line)
+            flagged = (self.flag("wrong-actor", line, f"{name} acts; {expected} was due", self.turn_rule()),)
+        all_in = chips is not None and event.all_in
+        issues = table.act(name, kind, to, all_in)
+        if issues:
+            flagged += self.issues(issues, line)
         if kind == "fold":
             self.folded_on[name] = self.street
-        self.record(
-            event.line,
-            name,
-            kind,
-            player.bet - before,
-            expected,
-            tuple(flagged),
-            getattr(event, "all_in", False),
+        self.out.actions.append(
+            ActionRecord(
+                line,
+                self.street or self.first_street,
+                name,
+                kind,
+                player.bet - before,
+                player.bet,
+                table.pot,
+                player.stack,
+                all_in,
+                expected,
+                flagged,
+            )
         )
 
     def turn_rule(self) -> str:
@@ -618,7 +636,7 @@ class _Replayer:
     def check_show_order(self, line: int) -> None:
         """C27: the last bettor of the final round shows first, else its first actor (advisory)."""
         first = self.final_aggressor or self.final_opener
-        if self.first_shower and first and self.first_shower != first and len(self.table.live) > 1:
+        if self.first_shower and first and self.first_shower != first and self.table.live_count() > 1:
             self.flag(
                 "show-order", line, f"{self.first_shower} shows first; {first} should", "C27", "warning"
             )
@@ -679,10 +697,9 @@ class _Replayer:
             cards = [*self.known[name], *self.community]
             if not player.folded and cards:
                 shown[name] = cards
-        evaluators = self.variant.evaluators(self.rules)
         order = [p.name for p in self.table.position]
         try:
-            results = award_pots(nets, shown, order, evaluators, self.rules.odd_chip_rule)
+            results = award_pots(nets, shown, order, self.evaluators, self.rules.odd_chip_rule)
         except ValueError as error:  # a shown hand the evaluators cannot take (too many cards)
             self.flag(
                 "card-count", self.hand.source.last_line, f"cannot evaluate the shown hands: {error}", "C28"
@@ -704,18 +721,18 @@ class _Replayer:
 
     def logged(self) -> dict[str, int]:
         """What the log awards each player: its collect lines, else its summary seat lines."""
-        amounts: Counter[str] = Counter()
+        amounts: dict[str, int] = {}
         for collect in self.collects:
-            amounts[collect.player] += collect.amount
+            amounts[collect.player] = amounts.get(collect.player, 0) + collect.amount
         if not self.collects:
             for seat in self.hand.summary.seats:
                 if seat.amount is not None and seat.outcome in ("collected", "won"):
-                    amounts[seat.player] += seat.amount
-        return dict(amounts)
+                    amounts[seat.player] = amounts.get(seat.player, 0) + seat.amount
+        return amounts
 
     def compare_awards(self, line: int) -> None:
-        computed: Counter[str] = Counter()
-        halves: Counter[tuple[str, str | None]] = Counter()
+        computed: dict[str, int] = {}
+        halves: dict[tuple[str, str | None], int] = {}
         unjudged: set[str] = set()
         for pot in self.out.pots:
             if not pot.winners:
@@ -729,25 +746,28 @@ class _Replayer:
                     "info",
                 )
             for winner in pot.winners:
-                computed[winner.player] += winner.amount
-                halves[winner.player, winner.half] += winner.amount
+                computed[winner.player] = computed.get(winner.player, 0) + winner.amount
+                half = winner.player, winner.half
+                halves[half] = halves.get(half, 0) + winner.amount
         # A log that states no award leaves the ruling to the rules: it is taken as the log's own.
         logged = self.logged() if self.states_awards() else dict(computed)
         rule = self.variant.showdown_rule
         for player in sorted(set(computed) | set(logged)):
             if player in unjudged:
                 continue
-            if computed[player] != logged.get(player, 0):
+            if computed.get(player, 0) != logged.get(player, 0):
                 self.flag(
                     "award-mismatch",
                     line,
-                    f"{player} gets {logged.get(player, 0)} in the log; the rules give {computed[player]}",
+                    f"{player} gets {logged.get(player, 0)} in the log; "
+                    f"the rules give {computed.get(player, 0)}",
                     rule,
                 )
-        labelled: Counter[tuple[str, str | None]] = Counter()
+        labelled: dict[tuple[str, str | None], int] = {}
         for collect in self.collects:
             if collect.half:
-                labelled[collect.player, collect.half] += collect.amount
+                half = collect.player, collect.half
+                labelled[half] = labelled.get(half, 0) + collect.amount
         # A line without a half (a scoop, a pot with no low) may hold either half: check only the
         # players whose every award line names its half.
         unlabelled = {collect.player for collect in self.collects if not collect.half}
@@ -755,13 +775,13 @@ class _Replayer:
             if (
                 player not in unjudged
                 and player not in unlabelled
-                and halves[player, half] != amount
-                and computed[player] == logged.get(player)
+                and halves.get((player, half), 0) != amount
+                and computed.get(player, 0) == logged.get(player)
             ):
                 self.flag(
                     "award-mismatch",
                     line,
-                    f"{player} collects {amount} for {half}; the rules give {halves[player, half]}",
+                    f"{player} collects {amount} for {half}; the rules give {halves.get((player, half), 0)}",
                     rule,
                 )
         summary = {
@@ -780,12 +800,13 @@ class _Replayer:
                     )
         self.seat_results(computed, logged, unjudged)
 
-    def seat_results(self, computed: Counter[str], logged: dict[str, int], unjudged: set[str]) -> None:
-        evaluators = self.variant.evaluators(self.rules)
+    def seat_results(self, computed: dict[str, int], logged: dict[str, int], unjudged: set[str]) -> None:
+        evaluators = self.evaluators
         for seat in self.hand.seats:
             player = self.table.by_name.get(seat.player)
             committed = player.committed if player else 0
-            collected = logged.get(seat.player, 0) if seat.player in unjudged else computed[seat.player]
+            awards = logged if seat.player in unjudged else computed
+            collected = awards.get(seat.player, 0)
             names = ["", ""]
             if seat.player in self.showed and player and not player.folded:
                 cards = [*self.known[seat.player], *self.community]

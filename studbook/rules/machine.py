@@ -97,6 +97,11 @@ class Table:
             for name, seat, stack in sorted(seats, key=lambda s: s[1])
         ]
         self.by_name = {p.name: p for p in self.players}
+        self.index = {p.name: i for i, p in enumerate(self.players)}
+        # The players clockwise from each index (and from one past the last): next_actor's scans.
+        self._from = [self.players[i:] + self.players[:i] for i in range(len(self.players))]
+        self._from.append(self.players)
+        self._reach: tuple[int, int, int, int, Player | None] | None = None
         # Position order (C3): clockwise from the first seat left of the dealer.
         first = next(
             (i for i, p in enumerate(self.players) if dealer_seat is not None and p.seat > dealer_seat), 0
@@ -123,22 +128,12 @@ class Table:
     def live(self) -> list[Player]:
         return [p for p in self.players if not p.folded]
 
-    def call_target(self, player: Player) -> int:
-        """What ``player`` must reach to call: the bet, or less when nobody else can put in more."""
-        # A plain loop (no list, no max() per player): this runs for every action.
-        most = None
-        for q in self.players:
-            if q is not player and not q.folded:
-                reach = q.bet + (q.stack if q.stack > 0 else 0)
-                if most is None or reach > most:
-                    most = reach
-        return min(self.level, 0 if most is None else most)
+    def _reaches(self) -> tuple[int, int, int, int, Player | None]:
+        """Live players, those who can still act, the two largest reaches (bet + stack) of live
+        players and whose is the largest: so each player's :meth:`call_target` is known in O(1).
 
-    def next_actor(self) -> str | None:
-        """Who must act now (None when the round or the hand is over).
-
-        One pass finds the live players, those who can still act and the two largest reaches
-        (bet + stack) of live players, so each player's :meth:`call_target` is known in O(1)."""
+        Kept until a fold, an all-in, a new street, a refund or a payment past the stack changes it
+        (paying from the stack moves chips from stack to bet: the reach stays)."""
         live = acting = 0
         top = second = -1
         leader = None
@@ -152,15 +147,32 @@ class Table:
                 top, second, leader = reach, top, p
             elif reach > second:
                 second = reach
+        self._reach = live, acting, top, second, leader
+        return self._reach
+
+    def live_count(self) -> int:
+        """How many players have not folded."""
+        return (self._reach or self._reaches())[0]
+
+    def acting(self) -> int:
+        """How many players can still act (neither folded nor all-in)."""
+        return (self._reach or self._reaches())[1]
+
+    def call_target(self, player: Player) -> int:
+        """What ``player`` must reach to call: the bet, or less when nobody else can put in more."""
+        _, _, top, second, leader = self._reach or self._reaches()
+        most = second if player is leader else top
+        return min(self.level, most if most > 0 else 0)
+
+    def next_actor(self) -> str | None:
+        """Who must act now (None when the round or the hand is over)."""
+        live, acting, top, second, leader = self._reach or self._reaches()
         if live <= 1:
             return None
         if self.bring_in_due:
             return self.bring_in_due
-        players, level = self.players, self.level
-        count = len(players)
-        start = self.opener if self.last is None else self.last + 1
-        for step in range(count):
-            player = players[(start + step) % count]
+        level = self.level
+        for player in self._from[self.opener if self.last is None else self.last + 1]:
             if player.folded or player.all_in:
                 continue
             owed = player.bet < min(level, second if player is leader else top)
@@ -224,6 +236,7 @@ class Table:
         self._reset_round()
         for player in self.players:
             player.bet, player.acted, player.seen = 0, False, 0
+        self._reach = None
         if self.structure == "limit" and street >= self.rules.big_bet_from_street:
             self.unit = self.big_bet
         if street == self.variant.first_street:
@@ -238,13 +251,13 @@ class Table:
                 and any(len({c.rank for c in p.up}) < len(p.up) for p in self.live)
             ):
                 self.double = False
-        self.uncapped = sum(p.can_act for p in self.players) <= 2
+        self.uncapped = self.acting() <= 2
         return issues
 
     def _first_round(self) -> list[Issue]:
         known = [p for p in self.position if not p.folded and p.up]
         issues = []
-        if len(known) < len(self.live):
+        if len(known) < self.live_count():
             issues.append(
                 Issue("door-card-unknown", "C7", "a live player's door card is not in the log", "info")
             )
@@ -253,7 +266,7 @@ class Table:
         opener_rule = self.rules.first_round_opener
         if self.variant.bring_in == "none" or opener_rule != "bringin":
             chosen = max(known, key=lambda p: p.up[0].rank)  # ties: first in position (Z6)
-            self.opener = self._skip_all_in(self.players.index(chosen))
+            self.opener = self._skip_all_in(self.index[chosen.name])
             if opener_rule == "highcard_forced":
                 self.forced_open = self.players[self.opener].name
             return issues
@@ -261,12 +274,12 @@ class Table:
             chosen = min(known, key=lambda p: (p.up[0].rank, p.up[0].suit_order))
         else:  # razz: ace low, spades highest (R2)
             chosen = max(known, key=lambda p: (p.up[0].rank % 14, p.up[0].suit_order))
-        index = self._skip_all_in(self.players.index(chosen))
+        index = self._skip_all_in(self.index[chosen.name])
         self.opener = index
-        if sum(p.can_act for p in self.players) < 2:
+        if self.acting() < 2:
             return issues  # C26: nobody could answer a bring-in
         if (
-            index != self.players.index(chosen)
+            index != self.index[chosen.name]
             and self.rules.bringin_shift_when_allin_for_ante != "left_player_posts"
         ):
             return issues  # C12b (WSOP-LA 217): the left player just acts
@@ -279,7 +292,7 @@ class Table:
         board = self.variant.board()
         boards = [(board(p.up), p) for p in self.position if not p.folded and p.up]
         if not boards:
-            return self.players.index(self.position[0])
+            return self.index[self.position[0].name]
         best = max(key for key, _ in boards)
         tied = [p for key, p in boards if key == best]
         if len(tied) > 1 and self.rules.board_tie_break == "suit":
@@ -292,7 +305,7 @@ class Table:
                 return -min(suits) if low else max(suits)
 
             tied.sort(key=edge, reverse=True)
-        return self.players.index(tied[0])
+        return self.index[tied[0].name]
 
     def _skip_all_in(self, index: int) -> int:
         """C25: an all-in opener is passed over as if he had checked."""
@@ -311,7 +324,7 @@ class Table:
         issues = []
         if expected is not None and amount != expected and not (amount < expected and amount == player.stack):
             issues.append(Issue("ante-amount", "C4", f"ante {amount}, expected {expected}"))
-        issues += self._pay(player, amount, all_in)
+        self._pay(player, amount, all_in, issues)
         return issues
 
     def normalise(self, kind: str, to: int, name: str | None = None) -> str:
@@ -330,27 +343,30 @@ class Table:
     def act(self, name: str, kind: str, to: int, all_in: bool = False) -> list[Issue]:
         """Check one action of ``name`` (``kind`` from :data:`KINDS`), then apply it as logged."""
         player = self.by_name[name]
-        issues = []
+        issues: list[Issue] = []
         if player.folded:
             issues.append(Issue("acted-after-fold", "C21", f"{name} acts after folding"))
         elif player.all_in:
             issues.append(Issue("acted-when-all-in", "C21", f"{name} acts while all-in"))
-        owed = max(self.call_target(player) - player.bet, 0)
+        owed = self.call_target(player) - player.bet
+        if owed < 0:
+            owed = 0
         cost = to - player.bet
-        if kind == "fold":
-            if self.bring_in_due == name and not self.rules.bringin_fold_allowed:
-                issues.append(Issue("bring-in-required", "C8", f"{name} must post the bring-in or complete"))
-            elif owed == 0 and self.variant.warn_fold_when_check and not issues and self.bring_in_due != name:
-                issues.append(Issue("fold-when-check", "S3", f"{name} folds when he could check", "warning"))
-            player.folded = True
-            cost = 0
-        elif kind == "check":
+        if kind == "check":
             if self.bring_in_due == name:
                 issues.append(Issue("bring-in-required", "C8", f"{name} must post the bring-in or complete"))
             elif self.forced_open == name:
                 issues.append(Issue("bet-required", "F2", f"{name} holds the high card and must bet"))
             elif owed:
                 issues.append(Issue("check-facing-bet", "C14", f"{name} checks facing a bet of {owed}"))
+            cost = 0
+        elif kind == "fold":
+            if self.bring_in_due == name and not self.rules.bringin_fold_allowed:
+                issues.append(Issue("bring-in-required", "C8", f"{name} must post the bring-in or complete"))
+            elif owed == 0 and self.variant.warn_fold_when_check and not issues and self.bring_in_due != name:
+                issues.append(Issue("fold-when-check", "S3", f"{name} folds when he could check", "warning"))
+            player.folded = True
+            self._reach = None
             cost = 0
         elif kind == "call":
             if owed == 0:
@@ -363,27 +379,30 @@ class Table:
             issues += self._bring_in(player, cost)
         else:
             issues += self._aggressive(player, kind, to, all_in)
-        self.forced_open = None if self.forced_open == name else self.forced_open
-        issues += self._pay(player, cost, all_in)
+        if self.forced_open == name:
+            self.forced_open = None
+        self._pay(player, cost, all_in, issues)
         player.acted, player.seen = True, self.reopen
-        self.last = self.players.index(player)
+        self.last = self.index[name]
         return issues
 
-    def _pay(self, player: Player, cost: int, all_in: bool) -> list[Issue]:
-        issues = []
-        if cost > player.stack and not self.rules.allow_beyond_table_stakes:
-            issues.append(
-                Issue("beyond-stack", "C20", f"{player.name} puts in {cost} with {player.stack} behind")
-            )
-        player.stack -= cost
+    def _pay(self, player: Player, cost: int, all_in: bool, issues: list[Issue]) -> None:
+        """Move ``cost`` from the stack to the bet and the pot; problems go to ``issues``."""
+        stack = player.stack
+        if cost > stack and not self.rules.allow_beyond_table_stakes:
+            issues.append(Issue("beyond-stack", "C20", f"{player.name} puts in {cost} with {stack} behind"))
+        player.stack = left = stack - cost
         player.bet += cost
         player.committed += cost
         self.pot += cost
-        if cost and all_in != (player.stack <= 0):
+        if cost and all_in != (left <= 0):
             said = "says all-in with chips left" if all_in else "is all-in but the log does not say so"
             issues.append(Issue("all-in-mismatch", "C21", f"{player.name} {said}", "warning"))
-        player.all_in = player.all_in or player.stack <= 0 or all_in
-        return issues
+        if left < 0 or stack < 0:
+            self._reach = None  # the reach counts no negative stack
+        if not player.all_in and (left <= 0 or all_in):
+            player.all_in = True
+            self._reach = None
 
     def _bring_in(self, player: Player, cost: int) -> list[Issue]:
         issues = []
@@ -515,7 +534,7 @@ class Table:
         self.aggressor = player.name
 
     def _heads_up(self) -> bool:
-        return sum(p.can_act for p in self.players) <= 2
+        return self.acting() <= 2
 
     def cap_reached(self) -> bool:
         """C17 with C18: is another raise over the cap?"""
@@ -535,3 +554,4 @@ class Table:
         player.committed -= amount
         self.pot -= amount
         player.bet = max(player.bet - amount, 0)
+        self._reach = None
