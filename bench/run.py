@@ -62,7 +62,7 @@ def setup(game: str) -> Setup:
 def generate(game: str, hands: int) -> Path:
     """``hands`` hands of ``game`` in files of PER_FILE hands, made once and kept in bench/.data/."""
     folder = DATA / f"{game}-{GAMES[game]}-seed{SEED}-{hands}"
-    done = folder / "COMPLETE"
+    done = DATA / f"{folder.name}.complete"  # beside the folder: the import reads all inside it
     if done.exists():
         return folder
     shutil.rmtree(folder, ignore_errors=True)

@@ -19,8 +19,6 @@ import typer
 
 from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing
 from studbook.reports.filters import CONDITION, Filters
-from studbook.reports.overview import overview_page
-from studbook.reports.player_report import player_page
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import HandNotFound, load_hand
 from studbook.rules.variants import VARIANTS, RuleError, Rules
@@ -77,6 +75,10 @@ def report_command(
             raise ReportError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
         rules = Rules.parse(rule) if rule else None
         filters = Filters(player, game, since)
+        # The page builders load polars and plotly (about a second): only the report command needs them.
+        from studbook.reports.overview import overview_page
+        from studbook.reports.player_report import player_page
+
         con = open_existing(db)
         try:
             if player is None:
