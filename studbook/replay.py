@@ -369,9 +369,10 @@ class _Replayer:
         """Cards a line repeats or shows: consistent with what was dealt (C1); ``complete`` lists all."""
         if not cards:
             return
-        own = [card for card in cards if card not in self.community]
+        community, known = self.community, self.known[player]
+        own = [card for card in cards if card not in community] if community else cards
         for card in own:
-            if card not in self.known[player]:
+            if card not in known:
                 if card in self.owner:
                     self.flag(
                         "duplicate-card",
@@ -382,8 +383,8 @@ class _Replayer:
                 elif card not in self.deck:
                     self.flag("card-not-in-deck", line, f"{card} is not in the deck", "Z1")
                 self.owner.setdefault(card, player)
-                self.known[player].append(card)
-        missing = [card for card in (self.known[player] if complete else self.ups[player]) if card not in own]
+                known.append(card)
+        missing = [card for card in (known if complete else self.ups[player]) if card not in own]
         if missing:
             self.flag(
                 "upcard-mismatch",

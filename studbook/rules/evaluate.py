@@ -302,12 +302,50 @@ def descubierto_high(
         raise ValueError(f"descubierto decks have 28 to 52 cards in whole ranks, got {deck_size}")
     if ace_low_straight not in ("lowest_in_deck", "a2345"):
         raise ValueError(f"ace_low_straight is 'lowest_in_deck' or 'a2345', not {ace_low_straight!r}")
+    suited = len(cards) == 5 and len({card & 3 for card in cards}) == 1
+    memo = (
+        sum(map(_RANK_WEIGHT.__getitem__, cards)),
+        suited,
+        deck_size,
+        figuras_includes_two_pair,
+        flush_beats_full_at_or_below,
+        ace_straights_above_flush,
+        ace_low_straight,
+    )
+    found = _DESCUBIERTO.get(memo)
+    if found is None:
+        found = _DESCUBIERTO[memo] = _descubierto_key(
+            cards,
+            suited,
+            deck_size,
+            figuras_includes_two_pair,
+            flush_beats_full_at_or_below,
+            ace_straights_above_flush,
+            ace_low_straight,
+        )
+    return found
+
+
+# Descubierto keys found so far, by rank multiset, all-one-suit and options (a replay ranks every
+# shown hand twice: for the pot and for the seat's hand name).
+_DESCUBIERTO: dict[tuple[int, bool, int, bool, int, bool, str], int] = {}
+
+
+def _descubierto_key(
+    cards: Sequence[Card],
+    suited: bool,
+    deck_size: int,
+    figuras_includes_two_pair: bool,
+    flush_beats_full_at_or_below: int,
+    ace_straights_above_flush: bool,
+    ace_low_straight: str,
+) -> int:
+    """The key :func:`descubierto_high` returns, computed from the cards (checked by the caller)."""
     ranks = sorted((card.rank for card in cards), reverse=True)
     kind, ordered = _grouped(ranks)
     if len(cards) == 5:
         if kind == HIGH_CARD:
             straight = _straight(ranks, 15 - deck_size // 4 if ace_low_straight == "lowest_in_deck" else 2)
-            suited = len({card.suit for card in cards}) == 1
             if straight:
                 kind, ordered = (STRAIGHT_FLUSH if suited else STRAIGHT), straight
             elif suited:
@@ -329,6 +367,7 @@ def _unpack(key: int) -> tuple[int, list[int]]:
     return value >> 20 & 15, [rank for rank in ranks if rank]
 
 
+@cache  # a replay names every winner and every shown hand; few keys recur
 def describe(key: int) -> str:
     """PokerStars' words for a key: "two pair, Queens and Sevens", "a flush, Ace high", "8,7,6,3,A".
 

@@ -290,11 +290,16 @@ class Table:
     def _best_board(self) -> int:
         """Index of the best exposed board (C31, R3); ties by position or by suit (S6)."""
         board = self.variant.board()
-        boards = [(board(p.up), p) for p in self.position if not p.folded and p.up]
-        if not boards:
+        best, tied = None, []
+        for p in self.position:
+            if not p.folded and p.up:
+                key = board(p.up)
+                if best is None or key > best:
+                    best, tied = key, [p]
+                elif key == best:
+                    tied.append(p)
+        if best is None:
             return self.index[self.position[0].name]
-        best = max(key for key, _ in boards)
-        tied = [p for key, p in boards if key == best]
         if len(tied) > 1 and self.rules.board_tie_break == "suit":
             lead = abs(best) >> 16 & 15
             lead = 14 if lead == 1 else lead
