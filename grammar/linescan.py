@@ -91,34 +91,40 @@ def _literal_runs(pattern: str) -> list[str]:
     return runs
 
 
-Reader = Callable[[str], "re.Match[str] | None"]
-Handler = Callable[[int, "re.Match[str]"], object]
-Known = tuple[str, "re.Match[str]", str]  # terminal, its match, its code ("" when Lark ignores it)
-Candidate = tuple[str, str, Reader]  # terminal, a literal its matches contain, its match
+Match = re.Match[str]
+Handler = Callable[[int, Match], object]
+Candidate = tuple[str, Callable[[str], "Match | None"]]  # a literal a terminal's matches contain, its match
 
 
 class LineScanner:
     """Lark's root lexer and the language of a whole-line LALR grammar, for one parser.
 
-    ``matchers`` gives each terminal's own regexp match, whose groups the line handlers read. Both
-    matches of a line depend on its text alone, so they are remembered (a table's lines repeat:
-    the same names, verbs and amounts), in a cache cleared when it reaches ``cache_size``. A few
-    thousand lines keep nearly all the repeats of simulated logs (60% of PokerStars stud lines, as
-    with 50,000) and fewer long-lived match objects for the garbage collector to go through.
+    ``regexps`` gives each terminal's own regexp, whose groups the line handlers (``handlers``, one
+    per terminal Lark does not ignore) read. A line's match depends on its text alone, so it is
+    remembered (a table's lines repeat: the same names, verbs and amounts), in a cache cleared when
+    it reaches ``cache_size``. A few thousand lines keep nearly all the repeats of simulated logs
+    (60% of PokerStars stud lines, as with 50,000) and fewer long-lived match objects for the
+    garbage collector to go through. The match's regexp tells its terminal.
     """
 
-    def __init__(self, parser: Lark, matchers: dict[str, Reader], cache_size: int = 4096) -> None:
+    def __init__(self, parser: Lark, regexps: dict[str, re.Pattern[str]], handlers: dict[str, Handler],
+                 cache_size: int = 4096) -> None:
         lexer = parser.parser.lexer
         root = getattr(lexer, "root_lexer", lexer)
         root.scanner  # noqa: B018  (builds the scanner and its callbacks)
         if root.callback:
             raise NotRegular("terminals with lexer callbacks")
-        self.ignore = frozenset(parser.ignore_tokens)
+        if len(set(regexps.values())) != len(regexps):
+            raise NotRegular("two terminals with the same regexp")
         names = sorted(terminal.name for terminal in parser.terminals)
-        self.code = {name: "" if name in self.ignore else chr(0x4E00 + index)
-                     for index, name in enumerate(names)}
-        self.language = re.compile(language(parser.rules, parser.options.start[0], self.code))
-        self.cache: dict[str, Known] = {}
+        code = {name: "" if name in parser.ignore_tokens else chr(0x4E00 + index)
+                for index, name in enumerate(names)}
+        self.language = re.compile(language(parser.rules, parser.options.start[0], code))
+        self.terminal = {regexps[name]: name for name in names}
+        # what a line of each terminal does: its handler and its code in the language ("" if ignored)
+        self.actions: dict[re.Pattern[str], tuple[Handler | None, str]] = {
+            regexps[name]: (handlers.get(name), code[name]) for name in names}
+        self.cache: dict[str, Match] = {}
         self.cache_size = cache_size
         # Lark's lexer tries the terminals in this order and takes the first that matches; trying each
         # alone, in the same order, gives the same answer. A terminal can only match a line that starts
@@ -126,18 +132,20 @@ class LineScanner:
         # line are grouped by first character, and the anchor skips most of the rest at the cost of a
         # substring test.
         terminals = [(t.name, t.pattern.to_regexp()) for t in root.terminals]
-        prefixes = {name: _prefix(pattern) for name, pattern in terminals}
-        ordered = [(name, _anchor(pattern), matchers[name]) for name, pattern in terminals]
-        self.unprefixed: list[Candidate] = [candidate for candidate in ordered if not prefixes[candidate[0]]]
-        self.by_first: dict[str, list[Candidate]] = {first: [candidate for candidate in ordered
-                                 if prefixes[candidate[0]][:1] in ("", first)]
-                         for first in {prefix[0] for prefix in prefixes.values() if prefix}}
+        prefixes = [_prefix(pattern) for _name, pattern in terminals]
+        ordered = [(_anchor(pattern), regexps[name].match) for name, pattern in terminals]
+        self.unprefixed: list[Candidate] = [
+            candidate for candidate, prefix in zip(ordered, prefixes, strict=True) if not prefix]
+        self.by_first: dict[str, list[Candidate]] = {
+            first: [candidate for candidate, prefix in zip(ordered, prefixes, strict=True)
+                    if prefix[:1] in ("", first)]
+            for first in {prefix[0] for prefix in prefixes if prefix}}
 
-    def classify(self, line: str) -> Known | None:
-        """The terminal Lark's root lexer gives ``line`` (as a whole line), its match and its code
-        in :attr:`language`; None when the first terminal to match does not take the whole line."""
+    def classify(self, line: str) -> Match | None:
+        """The match of the terminal Lark's root lexer gives ``line`` (as a whole line); None when
+        the first terminal to match does not take the whole line."""
         text = line + "\n"
-        for name, anchor, match in self.by_first.get(text[0], self.unprefixed):
+        for anchor, match in self.by_first.get(text[0], self.unprefixed):
             if anchor in text:
                 found = match(text)
                 if found is not None:
@@ -145,26 +153,26 @@ class LineScanner:
                         return None  # a token that does not end with this line: left to Lark
                     if len(self.cache) >= self.cache_size:
                         self.cache.clear()
-                    self.cache[line] = known = (name, found, self.code[name])
-                    return known
+                    self.cache[line] = found
+                    return found
         return None
 
-    def scan(self, lines: Sequence[str], handlers: dict[str, Handler]) -> bool:
-        """Call the handler of each line's terminal (line numbers 1-based, as in the text Lark parses)
-        with its match, as Lark's parser would; False when a line matches no terminal whole or the
-        line kinds are out of the grammar's order.
+    def scan(self, lines: Sequence[str]) -> bool:
+        """Call the handler of each line's terminal with the line number (1-based, as in the text
+        Lark parses) and the match, as Lark's parser would; False when a line matches no terminal
+        whole or the line kinds are out of the grammar's order.
 
         The handlers run before the order is known to hold, so when this returns False or a handler
         raises, what they did must be discarded: a fault in the order comes first for Lark.
         """
-        cache, classify = self.cache, self.classify
+        cache, classify, actions = self.cache, self.classify, self.actions
         kinds = []
         for number, line in enumerate(lines, 1):
-            known = cache.get(line) or classify(line)
-            if known is None:
+            match = cache.get(line) or classify(line)
+            if match is None:
                 return False
-            name, match, code = known
-            if code:
-                handlers[name](number, match)
+            handle, code = actions[match.re]
+            if handle is not None:
+                handle(number, match)
                 kinds.append(code)
         return self.language.fullmatch("".join(kinds)) is not None

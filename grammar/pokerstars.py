@@ -100,5 +100,5 @@ class PokerStars(StudDialect):
                         r"#(?P<hand_id>\d+):")
     grammar_file = "pokerstars.lark"
     transformer_class = PokerStarsTransformer
-    game_groups: ClassVar[dict[str, int]] = {"CASH_HEADER": _CASH["game"],
-                                             "TOURNAMENT_HEADER": _TOURNAMENT["game"]}
+    game_groups: ClassVar[dict[str, int]] = {"TOURNAMENT_HEADER": _TOURNAMENT["game"],
+                                             "CASH_HEADER": _CASH["game"]}

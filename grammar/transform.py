@@ -300,9 +300,13 @@ class HandTransformer(Transformer):
         except AmountError as error:
             raise self.error(line, match, group, str(error)) from None
 
-    def cards(self, line: int, match: Match, group: int) -> Cards:
+    @staticmethod
+    def cards(line: int, match: Match, group: int) -> Cards:
         """The cards of a bracket field, each checked where it stands."""
-        return self.cards_at(line, match.group(group), match.start(group))
+        try:
+            return _cards(match.group(group))
+        except CardError:
+            raise HandTransformer.bad_card(line, match.group(group), match.start(group)) from None
 
     @staticmethod
     def cards_at(line: int, text: str, start: int) -> Cards:
@@ -310,11 +314,15 @@ class HandTransformer(Transformer):
         try:
             return _cards(text)
         except CardError:
-            parts = text.split(" ")
-            bad = next(index for index, part in enumerate(parts) if not _is_card(part))
-            column = start + sum(len(part) + 1 for part in parts[:bad]) + 1
-            message = f"{parts[bad]!r} is not a card (rank 2-9TJQKA, suit cdhs)"
-            raise HandSyntaxError(line, column, message) from None
+            raise HandTransformer.bad_card(line, text, start) from None
+
+    @staticmethod
+    def bad_card(line: int, text: str, start: int) -> HandSyntaxError:
+        """The error for the first word of ``text`` (at column ``start``, 0-based) that is not a card."""
+        parts = text.split(" ")
+        bad = next(index for index, part in enumerate(parts) if not _is_card(part))
+        column = start + sum(len(part) + 1 for part in parts[:bad]) + 1
+        return HandSyntaxError(line, column, f"{parts[bad]!r} is not a card (rank 2-9TJQKA, suit cdhs)")
 
     def header_facts(self, line: int, match: Match, game: int, structure: int,
                      when: tuple[int, ...], **facts: object) -> None:
@@ -552,7 +560,7 @@ class StudDialect(Dialect):
     """A site whose hands a Lark grammar of whole-line terminals and a HandTransformer read."""
 
     transformer_class: ClassVar[type[HandTransformer]]
-    game_groups: ClassVar[dict[str, int]]  # header terminal -> group of the game's name
+    game_groups: ClassVar[dict[str, int]]  # header terminal -> group of the game's name, in Lark's order
 
     @cached_property
     def _transformer(self) -> HandTransformer:
@@ -591,15 +599,14 @@ class StudDialect(Dialect):
     def _scanner(self) -> LineScanner | None:
         """The fast path (grammar/linescan.py), when the grammar is a plain sequence of line kinds."""
         try:
-            matchers = {name: regexp.match for name, regexp in self._bound.regexps.items()}
-            return LineScanner(self.parser, matchers)
+            return LineScanner(self.parser, self._bound.regexps, self._bound.handlers)
         except NotRegular:
             return None
 
     def parse(self, block: Block) -> Hand:
         with self._lock:  # the inline transformer holds the state of one hand
             transformer = self.transformer(block)
-            if self._scanned(block, transformer):  # the handlers ran as Lark would run them
+            if self._scanned(block):  # the handlers ran as Lark would run them
                 return transformer.start([])
             transformer.begin(block)  # whatever the fast path did is discarded
             text = block.text + "\n"
@@ -608,14 +615,15 @@ class StudDialect(Dialect):
             except UnexpectedInput as error:
                 raise self._transformer.syntax_error(error, text, self._next_kinds(text, error)) from None
 
-    def _scanned(self, block: Block, transformer: HandTransformer) -> bool:
-        """Whether the fast path read the whole block. There a handler runs before the order of the
-        lines is checked, and Lark reports a fault in the order first: so any exception of a handler
-        also leaves the block to Lark, which raises the right error."""
+    def _scanned(self, block: Block) -> bool:
+        """Whether the fast path read the whole block (its handlers are those of the transformer that
+        :meth:`transformer` began). There a handler runs before the order of the lines is checked,
+        and Lark reports a fault in the order first: so any exception of a handler also leaves the
+        block to Lark, which raises the right error."""
         if self._scanner is None:
             return False
         try:
-            return self._scanner.scan(block.lines, transformer.handlers)
+            return self._scanner.scan(block.lines)
         except Exception:
             return False
 
@@ -628,7 +636,13 @@ class StudDialect(Dialect):
         return set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
 
     def _game(self, header_line: str) -> str | None:
-        """The game a header names, when one of the header terminals reads the line."""
+        """The game a header names, when one of the header terminals reads the line (the first in
+        ``game_groups``). When the scanner reads it as a header, that is the same terminal (the
+        first in Lark's order that matches), and its match is remembered for the parse."""
+        scanner = self._scanner
+        match = (scanner.cache.get(header_line) or scanner.classify(header_line)) if scanner else None
+        if match is not None and scanner.terminal[match.re] in self.game_groups:
+            return match.group(self.game_groups[scanner.terminal[match.re]])
         regexps = self._bound.regexps
         for name, group in self.game_groups.items():
             match = regexps[name].match(header_line + "\n")
