@@ -11,10 +11,10 @@ Every problem is a :class:`HandSyntaxError` that names the line and what was exp
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta, timezone
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lark import Lark, Token, Tree
@@ -26,7 +26,7 @@ from studbook.events import Street
 from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError, dialects, register
 from studbook.grammar.studscan import Line, StudbookScanner, Tok
-from studbook.grammar.transform import CURRENCIES, TIMEZONES
+from studbook.grammar.transform import CURRENCIES, TIMEZONES, slot_setter
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import PRESETS, VARIANTS, RuleError, parse_value
@@ -44,7 +44,12 @@ _DATETIME = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]+(\d{1,2}):(\d\d)(?::
 
 _RULE_ITEMS = {"cap": "max_raises", "deck": "deck_ranks", "tie_break": "board_tie_break", "preset": "preset"}
 
-_PAYMENTS = {"ante": ev.PostAnte, "bring_in": ev.BringIn, "bet": ev.Bet, "call": ev.Call}
+# Event constructors that set the slots directly (transform.slot_setter): events are most of a parse.
+_check, _fold, _raise, _complete = map(slot_setter, (ev.Check, ev.Fold, ev.Raise, ev.Complete))
+_deal, _street_start, _uncalled = map(slot_setter, (ev.Deal, ev.StreetStart, ev.UncalledReturn))
+_show, _muck, _collect, _seat = map(slot_setter, (ev.Show, ev.Muck, ev.Collect, Seat))
+_PAYMENTS = dict(zip(("ante", "bring_in", "bet", "call"),
+                     map(slot_setter, (ev.PostAnte, ev.BringIn, ev.Bet, ev.Call)), strict=True))
 _BETTING = ("deal", "bring_in", "check", "fold", "bet", "call", "raise", "complete")
 
 # Phases of a hand body, in order: antes, then streets, then showdown and awards.
@@ -132,6 +137,28 @@ def _items(tokens: Sequence[Tok]) -> list[Item]:
     return items
 
 
+class _Action(NamedTuple):
+    """A player line as read once: its kind, the player as written and its event's fields after the
+    line and the player (a deal's street comes from the hand)."""
+
+    kind: str
+    name: str
+    make: Callable[..., ev.Event]
+    fields: tuple[Any, ...]
+
+
+class Memo(NamedTuple):
+    """What player and seat lines mean, by their text, for one currency (it decides how amounts read):
+    a log's lines repeat from hand to hand, so each is read once. Only for the fast path's tokens,
+    which depend on a line's text alone."""
+
+    actions: dict[str, _Action]
+    seats: dict[str, Seat]
+
+
+_MEMO_SIZE = 50_000  # lines remembered per currency before starting over
+
+
 def tree_lines(tree: Tree) -> list[Line]:
     """The tokens of each line of a tree parsed with all tokens kept: what the fast path gives."""
     lines: dict[int, list[Tok]] = {}
@@ -144,8 +171,12 @@ def tree_lines(tree: Tree) -> list[Line]:
 class _Hand:
     """Builds one Hand from the tokens of each line of one block (``number`` is the block's line)."""
 
-    def __init__(self, block: Block) -> None:
+    def __init__(self, block: Block, memos: dict[str | None, Memo] | None = None) -> None:
         self.block = block
+        self.texts = block.lines
+        self.base = block.first_line - 1  # a block line's number in the file, less one
+        self.memos = {} if memos is None else memos
+        self.memo = Memo({}, {})  # set by header() once the currency is known
         self.facts: dict[str, list[Tok]] = {}
         self.fact_lines: dict[str, int] = {}  # the line of each header item
         self.rules: dict[str, str] = {}
@@ -153,7 +184,8 @@ class _Hand:
         self.currency: str | None = None
         self.decimals = 0
         self.seats: list[Seat] = []
-        self.seated: set[str] = set()  # the seats' player names, for player()
+        self.seated: dict[str, str] = {}  # the seats' player names, for player()
+        self.seat_numbers: set[int] = set()
         self.events: list[ev.Event] = []
         self.phase = _ANTES
         self.street: Street | None = None
@@ -165,7 +197,7 @@ class _Hand:
         return HandSyntaxError(number, token.column, message)
 
     def line(self, number: int) -> int:
-        return self.block.first_line + number - 1
+        return self.base + number
 
     def amount(self, number: int, token: Tok) -> int:
         text = token.value
@@ -208,6 +240,7 @@ class _Hand:
             code = self.value("currency").value
             self.currency = CURRENCIES.get(code, code.upper())
             self.decimals = 2
+        self.memo = self.memos.get(self.currency) or self.memos.setdefault(self.currency, Memo({}, {}))
 
     def once(self, number: int, token: Tok, key: str, tokens: list[Tok]) -> None:
         if key in self.facts:
@@ -273,21 +306,31 @@ class _Hand:
 
     # ---- seats
     def seat(self, line: int, tokens: Sequence[Tok]) -> None:
-        number, name, stack, *status = (token for token in tokens[1:] if token.type != "COLON")
-        player = _unquote(name.value)
-        if any(seat.seat == int(number.value) for seat in self.seats):
+        """``seat N: NAME STACK (sitting out)?``: the grammar fixes where each token is."""
+        number, name = tokens[1], tokens[3]
+        seats = self.memo.seats
+        seat = seats.get(self.texts[line - 1])
+        seat_number, player = (int(number.value), _unquote(name.value)) if seat is None else (seat.seat,
+                                                                                             seat.player)
+        if seat_number in self.seat_numbers:
             raise self.fail(line, number, f"seat {number.value} is listed twice")
-        if any(seat.player == player for seat in self.seats):
+        if player in self.seated:
             raise self.fail(line, name, f"player {player!r} has two seats")
-        self.seats.append(Seat(int(number.value), player, self.amount(line, stack), bool(status)))
-        self.seated.add(player)
+        if seat is None:
+            seat = _seat(seat_number, player, self.amount(line, tokens[4]), len(tokens) > 5)
+            if len(seats) >= _MEMO_SIZE:
+                seats.clear()
+            seats[self.texts[line - 1]] = seat
+        self.seats.append(seat)
+        self.seated[player] = player
+        self.seat_numbers.add(seat_number)
 
     # ---- body
     def body(self, number: int, tokens: Sequence[Tok]) -> None:
         first = tokens[0]
         kind = first.type
         if kind in ("WORD", "QUOTED"):  # most lines
-            self.player_line(number, first, _ACTIONS_BY_TOKEN[tokens[1].type], tokens[1:])
+            self.player_line(number, tokens)
         elif kind == "KW_NOTE":
             self.note(number, tokens)
         elif kind in _SUMMARY_ITEMS:
@@ -344,34 +387,51 @@ class _Hand:
             self.totals[item] = self.amount(line, amount)
             self.phase = _FINAL
 
-    def player_line(self, number: int, name: Tok, kind: str, tokens: Sequence[Tok]) -> None:
-        player, line = self.player(number, name), self.line(number)
+    def player_line(self, number: int, tokens: Sequence[Tok]) -> None:
+        """A player's line: the player must be seated, the line must come in order (check_order)."""
+        name = tokens[0]
+        actions = self.memo.actions
+        action = actions.get(self.texts[number - 1])
+        player = self.seated.get(action.name if action else _unquote(name.value)) or self.player(number, name)
+        if action is None:
+            action = self.read_action(number, tokens)
+            if len(actions) >= _MEMO_SIZE:
+                actions.clear()
+            actions[self.texts[number - 1]] = action
+        kind = action.kind
+        self.check_order(number, name, kind)
+        if kind == "deal":
+            self.events.append(_deal(self.base + number, self.street, player, *action.fields))
+        else:
+            self.events.append(action.make(self.base + number, player, *action.fields))
+
+    def read_action(self, number: int, tokens: Sequence[Tok]) -> _Action:
+        """What a player line does, read from its tokens (an amount's error names its token)."""
+        name = _unquote(tokens[0].value)
+        kind = _ACTIONS_BY_TOKEN[tokens[1].type]
         amounts = [self.amount(number, t) for t in tokens if t.type == "AMOUNT"]
         all_in = any(t.type == "KW_ALLIN" for t in tokens)
-        self.check_order(number, name, kind)
-        event: ev.Event
         if kind in _PAYMENTS:
-            event = _PAYMENTS[kind](line, player, amounts[0], all_in)
-        elif kind in ("check", "fold"):
-            event = (ev.Check if kind == "check" else ev.Fold)(line, player)
-        elif kind == "raise":
-            event = ev.Raise(line, player, amounts[-1], amounts[0] if len(amounts) == 2 else None, all_in)
-        elif kind == "complete":
-            event = ev.Complete(line, player, amounts[0], all_in)
-        elif kind == "uncalled":
-            event = ev.UncalledReturn(line, player, amounts[0])
-        elif kind == "deal":
-            event = self.deal(line, player, tokens)
-        elif kind == "show":
-            described = [t.value for t in tokens if t.type in ("DESCRIPTION", "QUOTED")]
+            return _Action(kind, name, _PAYMENTS[kind], (amounts[0], all_in))
+        if kind in ("check", "fold"):
+            return _Action(kind, name, _check if kind == "check" else _fold, ())
+        if kind == "raise":
+            by = amounts[0] if len(amounts) == 2 else None
+            return _Action(kind, name, _raise, (amounts[-1], by, all_in))
+        if kind == "complete":
+            return _Action(kind, name, _complete, (amounts[0], all_in))
+        if kind == "uncalled":
+            return _Action(kind, name, _uncalled, (amounts[0],))
+        if kind == "deal":  # player_line gives the street
+            return _Action(kind, name, _deal, self.dealt(tokens))
+        if kind == "show":
+            described = [t.value for t in tokens[1:] if t.type in ("DESCRIPTION", "QUOTED")]
             text = described[0] if described else ""
             description = text[1:-1] if text[:1] == "(" else _unquote(text)
-            event = ev.Show(line, player, self.cards(tokens), description)
-        elif kind == "muck":
-            event = ev.Muck(line, player, self.cards(tokens))
-        else:
-            event = self.collect(line, player, tokens, amounts[0])
-        self.events.append(event)
+            return _Action(kind, name, _show, (self.cards(tokens), description))
+        if kind == "muck":
+            return _Action(kind, name, _muck, (self.cards(tokens),))
+        return _Action(kind, name, _collect, (amounts[0], *self.pot(tokens)))
 
     def check_order(self, number: int, name: Tok, kind: str) -> None:
         """Antes before the betting; deals and actions on a street, before the showdown and awards."""
@@ -380,7 +440,8 @@ class _Hand:
                 raise self.fail(number, name,
                                 "an ante after the betting began: antes come before the first action")
             return
-        self.need_street(number, name, f"'{kind.replace('_', ' ')}'")
+        if self.street is None:
+            self.need_street(number, name, f"'{kind.replace('_', ' ')}'")
         if kind in _BETTING:
             if self.phase == _FINAL:
                 raise self.fail(number, name,
@@ -394,8 +455,10 @@ class _Hand:
     def cards(tokens: Sequence[Tok]) -> tuple[Card, ...]:
         return tuple(_card(t.value) for t in tokens if t.type == "CARD")
 
-    def deal(self, line: int, player: str, tokens: Sequence[Tok]) -> ev.Deal:
-        """``: [down] (shown before) up``: a bracket's cards go down, a parenthesis's were shown before."""
+    @staticmethod
+    def dealt(tokens: Sequence[Tok]) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        """``: [down] (shown before) up``: a bracket's cards go down, a parenthesis's were shown before;
+        the fields of a Deal after its player."""
         up: list[Card] = []
         down: list[Card] = []
         before: list[Card] = []
@@ -408,12 +471,13 @@ class _Hand:
                 group = down if kind == "LSQB" else before
             elif kind in ("RSQB", "RPAR"):
                 group = up
-        assert self.street is not None
-        return ev.Deal(line, self.street, player, tuple(down), tuple(up), tuple(before))
+        return tuple(down), tuple(up), tuple(before)
 
-    def collect(self, line: int, player: str, tokens: Sequence[Tok], amount: int) -> ev.Collect:
+    @staticmethod
+    def pot(tokens: Sequence[Tok]) -> tuple[str, str | None]:
+        """The pot and the half of a ``wins`` line: the fields of a Collect after its amount."""
         pot, half = "pot", None
-        for token in tokens:
+        for token in tokens[1:]:
             words = token.value.lower()
             if token.type == "KW_POT" and ("main" in words or "principal" in words):
                 pot = "main"
@@ -422,7 +486,7 @@ class _Hand:
                 pot = f"side-{number.group()}" if number else "side"
             elif token.type == "KW_HALF":
                 half = "hi" if words.strip("() \t").startswith(("h", "alt")) else "lo"
-        return ev.Collect(line, player, amount, pot, half)
+        return pot, half
 
     # ---- result
     def hand(self, lines: list[Line]) -> Hand:
@@ -592,11 +656,16 @@ class StudbookDialect(Dialect):
         """The fast path (grammar/studscan.py)."""
         return StudbookScanner(self.parser)
 
+    @cached_property
+    def memos(self) -> dict[str | None, Memo]:
+        """The fast path's lines already read, by currency (see Memo)."""
+        return {}
+
     def parse(self, block: Block) -> Hand:
         lines = self.scanner.tokens(block.lines)
         if lines is None:  # Lark reads the hand, or says what is wrong with it
-            lines = tree_lines(self.lark_tree(block))
-        return _Hand(block).hand(lines)
+            return _Hand(block).hand(tree_lines(self.lark_tree(block)))
+        return _Hand(block, self.memos).hand(lines)
 
     def lark_tree(self, block: Block) -> Tree:
         """The hand parsed by Lark (the slow path), a syntax error as a HandSyntaxError."""
