@@ -8,7 +8,9 @@ over the union of what those states accept (Lark's own ``BasicLexer``, terminal 
 terminals included) picks the same token whenever that token may come there; when it picks another
 one, that one cannot come there, and the regexp over the hand's token kinds rejects the hand. A line
 starts right after ``_NL`` (which swallows blank and comment lines and leading blanks), so its tokens
-depend on its text alone and are remembered. When lexing or the regexp fails, :meth:`tokens` says so
+depend on its text alone and are remembered. A hand's first line differs from the last hand's in its
+id alone, so what follows its first two tokens is remembered too, by its text, position and the lexer
+those tokens lead to. When lexing or the regexp fails, :meth:`tokens` says so
 and the caller parses with Lark, which explains the fault as before.
 """
 
@@ -66,6 +68,7 @@ class StudbookScanner:
         self.code = {name: chr(0x4E00 + index) for index, name in enumerate(sorted(self.names))}
         self.language = re.compile(language(parser.rules, start, self.code))
         self.cache: dict[str, _Lexed] = {}
+        self.tails: dict[tuple[tuple[str, str], int, str], _Lexed | None] = {}
         self.cache_size = cache_size
 
     def _accepts(self, state: int) -> set[str]:
@@ -120,9 +123,15 @@ class StudbookScanner:
     def lex(self, line: str, first: bool) -> _Lexed | None:
         """The codes and tokens of one line (None when a lexer finds no token); the first line of a
         hand starts in Lark's start state, any other right after a line break."""
-        text, code, ignore = line + "\n", self.code, self.ignore
-        lexer, after, line_kind = (self.first if first else self.line_start), self.after, ""
-        pos = 0 if first else len(line) - len(line.lstrip(" \t"))
+        if first:
+            return self._lex(line + "\n", 0, self.first, "", 2)
+        return self._lex(line + "\n", len(line) - len(line.lstrip(" \t")), self.line_start, "", 0)
+
+    def _lex(self, text: str, pos: int, lexer: _Lexer, line_kind: str, head: int) -> _Lexed | None:
+        """Lexes ``text`` from ``pos`` (``line_kind``: the line's first terminal, if already found); once
+        ``head`` tokens are found (a hand's first line: the keyword and the hand's own id), the rest of
+        the line comes from :meth:`_tail`."""
+        code, ignore, after = self.code, self.ignore, self.after
         codes, tokens = [], []
         while True:
             for regexp in lexer.regexps:
@@ -138,37 +147,53 @@ class StudbookScanner:
                 break
             if "\n" in value:
                 return None
+            pos += len(value)
             if kind not in ignore:
-                tokens.append(Tok(kind, value, pos + 1))
+                tokens.append(Tok(kind, value, pos - len(value) + 1))
                 codes.append(code[kind])
                 line_kind = line_kind or kind
                 lexer = after.get((line_kind, kind))
                 if lexer is None:
                     return None
-            pos += len(value)
+                if len(tokens) == head:
+                    rest = self._tail(text, pos, lexer, (line_kind, kind))
+                    return None if rest is None else ("".join(codes) + rest[0], (*tokens, *rest[1]))
         if pos + 1 != len(text):
             return None
         return "".join(codes) + code["_NL"], tuple(tokens)
 
+    def _tail(self, text: str, pos: int, lexer: _Lexer, state: tuple[str, str]) -> _Lexed | None:
+        """The rest of a line from ``pos``, where the lexer is the one after the terminals ``state``:
+        remembered, since only a hand's id changes from one first line to the next."""
+        key = (state, pos, text[pos:])
+        if key not in self.tails:
+            if len(self.tails) >= self.cache_size:
+                self.tails.clear()
+            self.tails[key] = self._lex(text, pos, lexer, state[0], 0)
+        return self.tails[key]
+
     def tokens(self, lines: list[str]) -> list[Line] | None:
         """Each line of a hand with Lark's tokens (line numbers 1-based, as in the text Lark parses);
         None when a line has no such tokens or the hand is out of the grammar's order."""
-        cache, codes, found = self.cache, [], []
-        for number, line in enumerate(lines, 1):
-            if number == 1:
-                lexed = self.lex(line, True)
-            else:
-                lexed = cache.get(line)
-                if lexed is None:
-                    lexed = _SWALLOWED_LINE if _SWALLOWED.fullmatch(line) else self.lex(line, False)
-                    if lexed is None:
-                        return None
-                    if len(cache) >= self.cache_size:
-                        cache.clear()
-                    cache[line] = lexed
+        head = self.lex(lines[0], True)
+        if head is None:
+            return None
+        codes, found = ([head[0]], [(1, head[1])]) if head[1] else ([], [])
+        known = self.cache.get
+        for number, line in enumerate(lines[1:], 2):
+            lexed = known(line) or self._remember(line)
             if lexed is None:
                 return None
             if lexed[1]:
                 codes.append(lexed[0])
                 found.append((number, lexed[1]))
         return found if self.language.fullmatch("".join(codes)) else None
+
+    def _remember(self, line: str) -> _Lexed | None:
+        """A line not lexed before (blank and comment lines have no tokens); None when it cannot be."""
+        lexed = _SWALLOWED_LINE if _SWALLOWED.fullmatch(line) else self.lex(line, False)
+        if lexed is not None:
+            if len(self.cache) >= self.cache_size:
+                self.cache.clear()
+            self.cache[line] = lexed
+        return lexed
