@@ -68,7 +68,7 @@ class Dealing:
     """What a hand's events show, gathered in one pass: what the seats, cards and hands rows need."""
 
     known: dict[str, Cards] = field(default_factory=dict)  # players dealt to or showing
-    dealt: list[tuple[str | None, Card, int, str]] = field(default_factory=list)  # player, card, street, face
+    deals: list[Deal | StreetStart] = field(default_factory=list)  # in order
     shown: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # the last cards shown or mucked face up
     community: set[Card] = field(default_factory=set)
     streets: set[int] = field(default_factory=set)  # dealt or marked
@@ -77,16 +77,17 @@ class Dealing:
 @dataclass(slots=True)
 class SeatRows:
     """A hand's seats rows (``SEAT_COLUMNS`` tuples, ``ROUND_COLUMNS`` bytes per seat, in seat order)
-    and the two hands columns that sum them up."""
+    and the hands columns worked out on the way."""
 
     rows: list[tuple[Any, ...]]
     rounds: bytes
     players_dealt: int
     showdown: bool
+    last_street: int  # the last street dealt, marked or acted on
 
 
 def _card_text(cards: tuple[Card, ...] | list[Card]) -> str | None:
-    return " ".join([CARD_TEXT[card] for card in cards]) or None
+    return " ".join(map(CARD_TEXT.__getitem__, cards)) or None
 
 
 def first_street(hand: Hand) -> int:
@@ -103,25 +104,23 @@ def betting_rounds(hand: Hand) -> int:
 def dealing(hand: Hand, first: int) -> Dealing:
     """Every card dealt or shown and every street dealt or marked, from one pass over the events."""
     found = Dealing()
-    known, dealt = found.known, found.dealt
+    known, deals, streets = found.known, found.deals, found.streets
     for event in hand.events:
         kind = type(event)
         if kind is Deal:
-            player, street = event.player, int(event.street)
-            found.streets.add(street)
+            deals.append(event)
+            streets.add(int(event.street))
+            player = event.player
             cards = known.get(player) or known.setdefault(player, Cards())
-            if street == first:
+            if event.street == first:
                 cards.hole.extend(event.down)
                 if event.up and cards.door is None:
                     cards.door = event.up[0]
             cards.up.extend(event.up)
-            dealt.extend([(player, card, street, "down") for card in event.down])
-            dealt.extend([(player, card, street, "up") for card in event.up])
         elif kind is StreetStart:
-            street = int(event.street)
-            found.streets.add(street)
+            deals.append(event)
+            streets.add(int(event.street))
             found.community.update(event.community)
-            dealt.extend([(None, card, street, "community") for card in event.community])
         elif (kind is Show or kind is Muck) and event.cards:
             found.shown[event.player] = event.cards
             (known.get(event.player) or known.setdefault(event.player, Cards())).shown = event.cards
@@ -273,7 +272,7 @@ def seat_rows(replay: Replay, first: int, found: Dealing) -> SeatRows:
             result.high_name or None, result.low_name or None, _card_text(known.shown), folded.get(player),
         ))
         rounds += streets.get(player, NO_ROUNDS)
-    return SeatRows(rows, bytes(rounds), players_dealt, bool(showdown))
+    return SeatRows(rows, bytes(rounds), players_dealt, bool(showdown), max(reached, default=first))
 
 
 def round_values(rounds: bytes) -> dict[str, Any]:

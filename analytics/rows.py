@@ -34,6 +34,7 @@ from studbook.analytics.facts import (
     seat_rows,
 )
 from studbook.cards import Card
+from studbook.events import Deal
 from studbook.grammar.parse import ParseError
 from studbook.money import format_amount
 from studbook.results import Replay
@@ -58,15 +59,13 @@ COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in ord
     "violations": ("seq", "code", "severity", "line", "rule", "message"),
     "rejected": ("file", "line", "col", "site", "hand_id", "error", "raw"),
 }
-
-
 @cache
 def _stakes(small_bet: int, big_bet: int, currency: str | None) -> str:
     """Few hands have stakes of their own, and formatting them is dear."""
     return f"{format_amount(small_bet, currency)}/{format_amount(big_bet, currency)}"
 
 
-def _hand_row(replay: Replay, first: int, found: Dealing, seats: SeatRows) -> Values:
+def _hand_row(replay: Replay, first: int, seats: SeatRows) -> Values:
     hand, actions = replay.hand, replay.actions
     start, summary, source = hand.start_time, hand.summary, hand.source
     ante, bring_in = hand.ante, hand.bring_in
@@ -74,7 +73,6 @@ def _hand_row(replay: Replay, first: int, found: Dealing, seats: SeatRows) -> Va
         ante = max([a.amount for a in actions if a.action == "ante"], default=None)
     if bring_in is None:
         bring_in = max([a.amount for a in actions if a.action == "bring-in"], default=None)
-    reached = found.streets.union([a.street for a in actions])
     return (
         hand.site, hand.hand_id, hand.variant, hand.game_label, hand.structure, hand.small_bet, hand.big_bet,
         ante, bring_in, hand.currency, hand.currency or "chips", hand.decimals,
@@ -83,7 +81,7 @@ def _hand_row(replay: Replay, first: int, found: Dealing, seats: SeatRows) -> Va
         start.tzname() if start else None,
         start.astimezone(UTC).replace(tzinfo=None) if start else None,
         hand.table, hand.max_seats, hand.tournament_id, hand.level, hand.home_game,
-        first, betting_rounds(hand), seats.players_dealt, max(reached, default=first), seats.showdown,
+        first, betting_rounds(hand), seats.players_dealt, seats.last_street, seats.showdown,
         replay.total_pot, replay.rake, summary.total_pot,
         replay.logged_rake if replay.logged_rake is not None else summary.rake,
         len(replay.violations), sum(v.severity == "error" for v in replay.violations),
@@ -95,23 +93,27 @@ def _card_rows(found: Dealing) -> list[Values]:
     """Cards as dealt (down, up, community), then cards first seen at showdown."""
     rows: list[Values] = []
     seen: dict[str | None, set[Card]] = {}
-
-    def add(player: str | None, card: Card, street: int | None, face: str, source: str) -> None:
-        known = seen.get(player)
-        if known is None:
-            known = seen[player] = set()
-        elif card in known:
-            return
-        known.add(card)
-        rows.append((player, len(known), street, face, source,
-                     CARD_TEXT[card], CARD_RANK[card], CARD_SUIT[card]))
-
-    for player, card, street, face in found.dealt:
-        add(player, card, street, face, "dealt")
+    for deal in found.deals:
+        if type(deal) is Deal:
+            player: str | None = deal.player
+            faces = ((deal.down, "down"), (deal.up, "up"))
+        else:
+            player, faces = None, ((deal.community, "community"),)
+        known = seen.setdefault(player, set())
+        street = int(deal.street)
+        for cards, face in faces:
+            for card in cards:
+                if card not in known:
+                    known.add(card)
+                    rows.append((player, len(known), street, face, "dealt",
+                                 CARD_TEXT[card], CARD_RANK[card], CARD_SUIT[card]))
     for player, cards in found.shown.items():
+        known = seen.setdefault(player, set())
         for card in cards:
-            if card not in found.community:
-                add(player, card, None, "down", "shown")
+            if card not in found.community and card not in known:
+                known.add(card)
+                rows.append((player, len(known), None, "down", "shown",
+                             CARD_TEXT[card], CARD_RANK[card], CARD_SUIT[card]))
     return rows
 
 
@@ -154,17 +156,17 @@ class HandRows(Mapping[str, list[Row]]):
 
 def hand_rows(replay: Replay) -> HandRows:
     """Rows for every hand table; the ``hands`` row holds the hand's key (site, hand_id)."""
-    hand, actions = replay.hand, replay.actions
+    hand = replay.hand
     first = first_street(hand)
     found = dealing(hand, first)
     seats = seat_rows(replay, first, found)
     return HandRows({
-        "hands": [_hand_row(replay, first, found, seats)],
+        "hands": [_hand_row(replay, first, seats)],
         "seats": seats.rows,
         "actions": [
             (seq, a.line, a.street, a.street - first, a.player, a.action, a.amount, a.to, a.pot, a.stack,
              a.all_in, a.expected_actor, len(a.violations))
-            for seq, a in enumerate(actions)
+            for seq, a in enumerate(replay.actions)
         ],
         "cards": _card_rows(found),
         "awards": _award_rows(replay),
@@ -198,10 +200,9 @@ def chunk_schemas() -> dict[str, pa.Schema]:
 
 
 def _arrays(schema: pa.Schema, names: tuple[str, ...], rows: list[Values]) -> dict[str, pa.Array]:
-    """Rows of tuples as one Arrow array per column."""
-    columns = zip(*rows, strict=True) if rows else [()] * len(names)
-    return {name: pa.array(values, type=schema.field(name).type)
-            for name, values in zip(names, columns, strict=True)}
+    """Rows of tuples as one Arrow array per column, by way of a struct array: Arrow reads the tuples."""
+    rows_type = pa.struct([schema.field(name) for name in names])
+    return dict(zip(names, pa.array(rows, type=rows_type).flatten(), strict=True))
 
 
 def _round_arrays(schema: pa.Schema, rounds: bytes, count: int) -> dict[str, pa.Array]:

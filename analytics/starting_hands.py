@@ -22,22 +22,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from studbook.cards import Card
+from studbook.cards import ALL_CARDS, Card
 
 HIGH = 10  # T or better is a "high card" (stats.md 3.1)
-
-
-def _low(card: Card) -> int:
-    """Rank with the ace low."""
-    return 1 if card.rank == 14 else card.rank
+# Rank, ace-low rank and suit of every card, by card (a Card is an int 0..51): a Card's
+# properties work them out on every call, and these run for every hand imported.
+_RANK: tuple[int, ...] = tuple(card.rank for card in ALL_CARDS)
+_LOW: tuple[int, ...] = tuple(1 if card.rank == 14 else card.rank for card in ALL_CARDS)
+_SUIT: tuple[str, ...] = tuple(card.suit for card in ALL_CARDS)
 
 
 def _paired(cards: Sequence[Card]) -> bool:
-    return len({c.rank for c in cards}) < len(cards)
+    return len({_RANK[c] for c in cards}) < len(cards)
 
 
 def _suited(cards: Sequence[Card]) -> bool:
-    return len({c.suit for c in cards}) == 1
+    return len({_SUIT[c] for c in cards}) == 1
 
 
 def _span(ranks: Sequence[int]) -> int:
@@ -48,17 +48,17 @@ def _straight_ranks(cards: Sequence[Card], max_span: int) -> bool:
     """Distinct ranks within ``max_span`` of each other, the ace counted high or low."""
     if _paired(cards):
         return False
-    return _span([c.rank for c in cards]) <= max_span or _span([_low(c) for c in cards]) <= max_span
+    return _span([_RANK[c] for c in cards]) <= max_span or _span([_LOW[c] for c in cards]) <= max_span
 
 
 def _stud(hole: Sequence[Card], door: Card) -> str:
     cards = [*hole, door]
-    ranks = [c.rank for c in cards]
+    ranks = [_RANK[c] for c in cards]
     if len(set(ranks)) == 1:
         return "rolled-up trips"
-    if hole[0].rank == hole[1].rank:
+    if _RANK[hole[0]] == _RANK[hole[1]]:
         return "buried pair"
-    if door.rank in (hole[0].rank, hole[1].rank):
+    if _RANK[door] in (_RANK[hole[0]], _RANK[hole[1]]):
         return "split pair"
     if _suited(cards):
         return "three-flush"
@@ -72,19 +72,19 @@ def _stud(hole: Sequence[Card], door: Card) -> str:
 def _stud8(hole: Sequence[Card], door: Card) -> str:
     """studhighlow.com's twelve types, in its order (stats.md 3.2)."""
     cards = [*hole, door]
-    lows = sorted(_low(c) for c in cards)
+    lows = sorted(_LOW[c] for c in cards)
     all_low = lows[-1] <= 8
-    aces = sum(c.rank == 14 for c in cards)
-    counts = Counter(c.rank for c in cards)
+    aces = sum(_RANK[c] == 14 for c in cards)
+    counts = Counter(_RANK[c] for c in cards)
     pair_rank = next((rank for rank, n in counts.items() if n == 2), None)
-    kicker = next((c for c in cards if c.rank != pair_rank), None) if pair_rank else None
+    kicker = next((c for c in cards if _RANK[c] != pair_rank), None) if pair_rank else None
     connected = not _paired(cards) and _span(lows) == 2
     if all_low and _suited(cards) and connected:
         return "low connected suited"
     if len(set(lows)) == 1:
         return "trips"
     if pair_rank == 14 and kicker is not None:
-        return "aces, low kicker" if _low(kicker) <= 8 else "aces, high kicker"
+        return "aces, low kicker" if _LOW[kicker] <= 8 else "aces, high kicker"
     if aces == 1 and not _paired(cards) and lows[1] <= 5 and lows[2] <= 5:
         return "ace, two wheel cards"
     if all_low and _suited(cards) and not _paired(cards):
@@ -94,7 +94,7 @@ def _stud8(hole: Sequence[Card], door: Card) -> str:
     if pair_rank is not None and pair_rank > 8:
         return "high pair"
     if pair_rank is not None and kicker is not None:
-        return "low pair, low kicker" if _low(kicker) <= 8 else "low pair, high kicker"
+        return "low pair, low kicker" if _LOW[kicker] <= 8 else "low pair, high kicker"
     if _suited(cards):
         return "high flush"
     return "three low" if all_low else "other"
@@ -103,7 +103,7 @@ def _stud8(hole: Sequence[Card], door: Card) -> str:
 def _razz(hole: Sequence[Card], door: Card) -> str:
     """The four razz groups of stats.md 3.3."""
     cards = [*hole, door]
-    lows = [_low(c) for c in cards]
+    lows = [_LOW[c] for c in cards]
     bad = sum(rank > 8 for rank in lows)
     if _paired(cards):
         return "junk" if bad else "pair"
@@ -115,13 +115,13 @@ def _razz(hole: Sequence[Card], door: Card) -> str:
 def _five(hole: Sequence[Card], door: Card, other_doors: Sequence[Card]) -> str:
     """Five card stud's 2nd street (stats.md 3.4): one hole card and the door card."""
     (card,) = hole
-    if card.rank == door.rank:
+    if _RANK[card] == _RANK[door]:
         return "pair"
-    if card.rank > max(c.rank for c in (door, *other_doors)):
+    if _RANK[card] > max(_RANK[c] for c in (door, *other_doors)):
         return "hole card above the board"
-    if min(card.rank, door.rank) >= HIGH:
+    if min(_RANK[card], _RANK[door]) >= HIGH:
         return "two high cards"
-    if card.suit == door.suit or _straight_ranks((card, door), 1):
+    if _SUIT[card] == _SUIT[door] or _straight_ranks((card, door), 1):
         return "suited or connected"
     return "other"
 

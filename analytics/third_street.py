@@ -11,9 +11,8 @@ the ante and the bring-in post.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from studbook.cards import Card
+from studbook.cards import ALL_CARDS, Card
 from studbook.results import ActionRecord
 
 AGGRESSIVE = frozenset({"complete", "bet", "raise"})
@@ -21,9 +20,9 @@ VOLUNTARY = AGGRESSIVE | {"call"}
 STEAL_POSITIONS = 3  # fpdb's steal_positions = (2, 1, 0) for stud
 
 
-@dataclass(slots=True)
 class ThirdStreet:
-    """One player's first-street facts; the field names are the ``seats`` columns."""
+    """One player's first-street facts; the field names are the ``seats`` columns. A fact not set on
+    the instance reads as the class's default, so making one per player costs next to nothing."""
 
     is_bringin: bool = False
     bringin_amount: int = 0
@@ -49,6 +48,10 @@ def _door_key(card: Card, low_game: bool) -> tuple[int, int]:
     return (-rank, -card.suit_order) if low_game else (rank, card.suit_order)
 
 
+# Every card's door key, by card (a Card is an int 0..51): a Card's properties are dear in a loop.
+_DOOR_KEYS = {low_game: tuple(_door_key(card, low_game) for card in ALL_CARDS) for low_game in (False, True)}
+
+
 def _answer(action: str) -> str:
     return "raise" if action in AGGRESSIVE else action
 
@@ -68,8 +71,9 @@ def _best_door_to_act(player: str, positions: Mapping[str, int], bringin: str | 
     mine, position = doors.get(player), positions.get(player)
     if mine is None or position is None or bringin is None:
         return False
+    keys = _DOOR_KEYS[low_game]
     to_act = [doors.get(p) for p, pos in positions.items() if pos < position] + [doors.get(bringin)]
-    return all(card is not None and _door_key(card, low_game) < _door_key(mine, low_game) for card in to_act)
+    return all(card is not None and keys[card] < keys[mine] for card in to_act)
 
 
 def third_street(actions: Sequence[ActionRecord], order: Sequence[str], forced_all_in: set[str],
