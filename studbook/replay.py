@@ -89,6 +89,7 @@ from studbook.events import (
     PostAnte,
     Raise,
     Show,
+    Street,
     StreetStart,
     UncalledReturn,
 )
@@ -97,7 +98,7 @@ from studbook.results import ActionRecord, PotResult, Replay, SeatResult, Violat
 from studbook.rules.evaluate import describe
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import Pot, award_pots, build_pots
-from studbook.rules.variants import VARIANTS, RuleError, Rules, deck, rules_for
+from studbook.rules.variants import VARIANTS, RuleError, Rules, StreetSpec, Variant, deck, rules_for
 
 # Each action type's kind, and where its chips are: "amount" put in, a street total "to", or none.
 _KINDS = {
@@ -109,6 +110,19 @@ _KINDS = {
     Raise: ("raise", "to"),
     Complete: ("complete", "to"),
 }
+
+
+_STREETS: dict[str, tuple[dict[int, StreetSpec], dict[int, Street]]] = {}
+
+
+def _streets(variant: Variant) -> tuple[dict[int, StreetSpec], dict[int, Street]]:
+    """A variant's street specs by street, and the street due after each (after 0: the first)."""
+    found = _STREETS.get(variant.name)
+    if found is None:
+        streets = [spec.street for spec in variant.streets]
+        successor = {0: streets[0], **dict(zip(streets[:-1], streets[1:], strict=True))}
+        found = _STREETS[variant.name] = {spec.street: spec for spec in variant.streets}, successor
+    return found
 
 
 def replay(hand: Hand, rules: Rules | None = None) -> Replay:
@@ -138,6 +152,7 @@ class _Replayer:
             self.flag("bad-rule", hand.source.first_line, str(error), severity="warning")
             self.rules = rules_for(self.variant, hand.site, (), user)
         self.first_street = first = self.variant.first_street
+        self.last_street = self.variant.last_street
         self.anted: set[str] = set()
         self.ante_amounts: list[int] = []  # of the antes not all-in
         dealt_in: set[str] = set()
@@ -162,13 +177,11 @@ class _Replayer:
         )
         self.deck = deck(self.rules)
         self.evaluators = self.variant.evaluators(self.rules)
-        self.specs = {spec.street: spec for spec in self.variant.streets}
-        streets = [spec.street for spec in self.variant.streets]
-        self.successor = {0: streets[0], **dict(zip(streets[:-1], streets[1:], strict=True))}
+        self.specs, self.successor = _streets(self.variant)
+        self.spec: StreetSpec | None = None  # the current street's
         self.ante = self.expected_ante()
         self.owner: dict[Card, str] = {}  # who holds each card seen ("" = the community)
         self.known: dict[str, list[Card]] = defaultdict(list)  # each player's cards the log shows
-        self.ups: dict[str, list[Card]] = defaultdict(list)
         self.held: defaultdict[str, int] = defaultdict(int)  # cards dealt to each player, seen or not
         self.community: list[Card] = []
         self.got_up: set[str] = set()  # players dealt their up card on this street
@@ -227,10 +240,8 @@ class _Replayer:
             Note: self.on_note,
             **dict.fromkeys(_KINDS, self.on_action),
         }
-        for event in hand.events:
-            handler = handlers.get(type(event))
-            if handler is not None:
-                handler(event)
+        for event in hand.events:  # every event type has a handler
+            handlers[type(event)](event)
         self.finish()
         return self.out
 
@@ -297,7 +308,7 @@ class _Replayer:
         self.street = event.street
         self.round = "pending"
         self.got_up = set()
-        spec = self.specs.get(event.street)
+        self.spec = spec = self.specs.get(event.street)
         live = [p.name for p in self.table.live]
         for card in event.community:
             self.new_card("", card, event.line)
@@ -313,9 +324,9 @@ class _Replayer:
 
     def check_community(self, event: StreetStart, live: int) -> None:
         """S10: a community card is unneeded when the stub covers everyone even after the burns."""
-        burns = self.street - self.variant.first_street + 1  # one before each street so far (S2)
+        burns = self.street - self.first_street + 1  # one before each street so far (S2)
         stub = self.rules.deck_size - sum(self.held.values()) - burns
-        if event.street != self.variant.last_street or stub >= live:
+        if event.street != self.last_street or stub >= live:
             self.flag(
                 "community-card-unneeded",
                 event.line,
@@ -326,7 +337,7 @@ class _Replayer:
 
     def check_stub(self, event: StreetStart, live: int) -> None:
         """S10/S11: without a community card the deck itself must cover everyone (burns may be reused)."""
-        if event.street != self.variant.last_street or self.rules.out_of_cards != "community_card":
+        if event.street != self.last_street or self.rules.out_of_cards != "community_card":
             return
         stub = self.rules.deck_size - sum(self.held.values())
         if stub < live:
@@ -360,7 +371,7 @@ class _Replayer:
         holder = self.table.by_name.get(self.owner[card])
         return (
             self.rules.out_of_cards == "reshuffle_burns_and_muck"
-            and self.street == self.variant.last_street
+            and self.street == self.last_street
             and holder is not None
             and holder.folded
         )
@@ -384,7 +395,8 @@ class _Replayer:
                     self.flag("card-not-in-deck", line, f"{card} is not in the deck", "Z1")
                 self.owner.setdefault(card, player)
                 known.append(card)
-        missing = [card for card in (known if complete else self.ups[player]) if card not in own]
+        dealt = known if complete else self.table.by_name[player].up  # the up cards dealt so far
+        missing = [card for card in dealt if card not in own]
         if missing:
             self.flag(
                 "upcard-mismatch",
@@ -406,34 +418,33 @@ class _Replayer:
             return
         if player.folded:
             self.flag("card-count", line, f"{name} is dealt cards after folding", "C1")
-        spec = self.specs.get(event.street)
+        spec, down, up = self.spec, event.down, event.up
         if event.street != self.street or spec is None:
             self.flag(
                 "street-order",
-                event.line,
+                line,
                 f"a {event.street.label} street card during the {self.street} street",
                 "S1",
             )
-        elif len(event.up) != spec.up or len(event.down) > spec.down or self.community:
+        elif len(up) != spec.up or len(down) > spec.down or self.community:
             self.flag(
                 "card-count",
-                event.line,
-                f"{event.player} gets {len(event.down)} down and {len(event.up)} "
+                line,
+                f"{name} gets {len(down)} down and {len(up)} "
                 f"up cards; {event.street.label} street deals {spec.down} down and {spec.up} up",
                 "S1",
             )
         if event.shown_before:
             self.reveal(name, event.shown_before, line, complete=False)
         deck, owner, known = self.deck, self.owner, self.known[name]
-        for card in event.down + event.up:
+        for card in down + up:
             if card in deck and card not in owner:  # the usual case: new_card without a check to flag
                 owner[card] = name
                 known.append(card)
             else:
                 self.new_card(name, card, line)
-        if event.up:
-            self.ups[name].extend(event.up)
-            self.table.deal_up(name, event.up)
+        if up:
+            player.up.extend(up)  # Table.deal_up, for the player at hand
             self.got_up.add(name)
 
     # -- betting -------------------------------------------------------------------------------
@@ -442,7 +453,7 @@ class _Replayer:
         if self.round != "pending":
             return
         self.round = "open"
-        spec = self.specs.get(self.street)
+        spec = self.spec
         if spec and spec.up and not self.community:
             for player in self.table.live:
                 if player.name not in self.got_up:
@@ -462,7 +473,7 @@ class _Replayer:
         pending = self.table.next_actor()
         if pending:
             self.flag("action-missing", line, f"the {self.street} street ends before {pending} acted", "C15")
-        if self.street == self.variant.last_street and self.table.last is not None:
+        if self.street == self.last_street and self.table.last is not None:
             self.final_aggressor = self.table.aggressor
             self.final_opener = self.table.players[self.table.opener].name
         if self.table.live_count() <= 1:
@@ -524,7 +535,7 @@ class _Replayer:
             return "C8"
         if table.last is not None:
             return "C3"
-        if self.street == self.variant.first_street:
+        if self.street == self.first_street:
             if self.variant.bring_in == "none":
                 return "Z6"
             return "F2" if self.rules.first_round_opener != "bringin" else "C8"
@@ -586,7 +597,7 @@ class _Replayer:
     def on_show(self, event: Show) -> None:
         if not self.known_player(event.player, event.line):
             return
-        at_showdown = self.street == self.variant.last_street and not self.over
+        at_showdown = self.street == self.last_street and not self.over
         if at_showdown:
             self.close_round(event.line)
             self.first_shower = self.first_shower or event.player
@@ -596,7 +607,7 @@ class _Replayer:
     def on_muck(self, event: Muck) -> None:
         if not self.known_player(event.player, event.line):
             return
-        if self.street == self.variant.last_street:
+        if self.street == self.last_street:
             self.close_round(event.line)
             self.first_shower = self.first_shower or event.player
         if event.cards:
@@ -607,7 +618,7 @@ class _Replayer:
         last_line = hand.source.last_line
         self.close_round(last_line)
         live = [p.name for p in table.live]
-        if len(live) > 1 and self.street != self.variant.last_street and not self.checked_out:
+        if len(live) > 1 and self.street != self.last_street and not self.checked_out:
             self.flag(
                 "streets-missing",
                 last_line,

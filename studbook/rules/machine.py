@@ -26,6 +26,8 @@ from studbook.cards import Card
 from studbook.rules.variants import Rules, Variant
 
 AGGRESSIVE = ("bet", "raise", "complete")
+# Each card's razz door-card order: rank with the ace lowest, then suit.
+_RAZZ_DOOR = [(code >> 2) * 4 + (code & 3) + 4 if code >> 2 < 12 else code & 3 for code in range(52)]
 KINDS = ("bring-in", "check", "fold", "call", *AGGRESSIVE)
 
 
@@ -172,11 +174,14 @@ class Table:
         if self.bring_in_due:
             return self.bring_in_due
         level = self.level
+        target, leader_target = min(level, top), min(level, second)  # what call_target gives
+        unanswered = acting > 1  # C26: with nobody left to bet against, nobody need act
         for player in self._from[self.opener if self.last is None else self.last + 1]:
             if player.folded or player.all_in:
                 continue
-            owed = player.bet < min(level, second if player is leader else top)
-            if owed or (acting > 1 and not player.acted):  # C26: with nobody left to bet against, none
+            if player.bet < (leader_target if player is leader else target) or (
+                unanswered and not player.acted
+            ):
                 return player.name
         return None
 
@@ -248,7 +253,7 @@ class Table:
                 self.structure == "limit"
                 and street == self.variant.open_pair_street
                 and self.rules.open_pair_double_bet
-                and any(len({c.rank for c in p.up}) < len(p.up) for p in self.live)
+                and any(len({card >> 2 for card in p.up}) < len(p.up) for p in self.live)  # rank indexes
             ):
                 self.double = False
         self.uncapped = self.acting() <= 2
@@ -265,15 +270,16 @@ class Table:
             return issues
         opener_rule = self.rules.first_round_opener
         if self.variant.bring_in == "none" or opener_rule != "bringin":
-            chosen = max(known, key=lambda p: p.up[0].rank)  # ties: first in position (Z6)
+            chosen = max(known, key=lambda p: p.up[0] >> 2)  # the rank; ties: first in position (Z6)
             self.opener = self._skip_all_in(self.index[chosen.name])
             if opener_rule == "highcard_forced":
                 self.forced_open = self.players[self.opener].name
             return issues
-        if self.variant.bring_in == "low_card":  # ace high, clubs lowest (S4, H2)
-            chosen = min(known, key=lambda p: (p.up[0].rank, p.up[0].suit_order))
+        # A card's int orders by rank, then suit (S4, H2: ace high, clubs lowest).
+        if self.variant.bring_in == "low_card":
+            chosen = min(known, key=lambda p: p.up[0])
         else:  # razz: ace low, spades highest (R2)
-            chosen = max(known, key=lambda p: (p.up[0].rank % 14, p.up[0].suit_order))
+            chosen = max(known, key=lambda p: _RAZZ_DOOR[p.up[0]])
         index = self._skip_all_in(self.index[chosen.name])
         self.opener = index
         if self.acting() < 2:
@@ -353,7 +359,9 @@ class Table:
             issues.append(Issue("acted-after-fold", "C21", f"{name} acts after folding"))
         elif player.all_in:
             issues.append(Issue("acted-when-all-in", "C21", f"{name} acts while all-in"))
-        owed = self.call_target(player) - player.bet
+        _, _, top, second, leader = self._reach or self._reaches()  # call_target, inline: every action
+        most = second if player is leader else top
+        owed = min(self.level, most if most > 0 else 0) - player.bet
         if owed < 0:
             owed = 0
         cost = to - player.bet
@@ -370,8 +378,7 @@ class Table:
                 issues.append(Issue("bring-in-required", "C8", f"{name} must post the bring-in or complete"))
             elif owed == 0 and self.variant.warn_fold_when_check and not issues and self.bring_in_due != name:
                 issues.append(Issue("fold-when-check", "S3", f"{name} folds when he could check", "warning"))
-            player.folded = True
-            self._reach = None
+            self._fold(player)
             cost = 0
         elif kind == "call":
             if owed == 0:
@@ -386,10 +393,23 @@ class Table:
             issues += self._aggressive(player, kind, to, all_in)
         if self.forced_open == name:
             self.forced_open = None
-        self._pay(player, cost, all_in, issues)
+        if cost or all_in or player.stack <= 0:  # a free check or fold with chips behind pays nothing
+            self._pay(player, cost, all_in, issues)
         player.acted, player.seen = True, self.reopen
         self.last = self.index[name]
         return issues
+
+    def _fold(self, player: Player) -> None:
+        """Fold ``player``: the reaches stay known unless his was one of the two largest."""
+        if player.folded:
+            return
+        player.folded = True
+        if self._reach is not None:
+            live, acting, top, second, leader = self._reach
+            if player is leader or player.bet + (player.stack if player.stack > 0 else 0) >= second:
+                self._reach = None
+            else:
+                self._reach = live - 1, acting - (not player.all_in), top, second, leader
 
     def _pay(self, player: Player, cost: int, all_in: bool, issues: list[Issue]) -> None:
         """Move ``cost`` from the stack to the bet and the pot; problems go to ``issues``."""

@@ -352,6 +352,10 @@ class Variant:
     showdown_rule: str = "S1"  # the rules.md id that says who wins a showdown
     defaults: tuple[tuple[str, Any], ...] = ()
 
+    def __hash__(self) -> int:
+        """By name alone (variants are few and named apart): hashing every street costs each lookup."""
+        return hash(self.name)
+
     def __post_init__(self) -> None:
         if self.bring_in not in BRING_IN_RULES or self.first_to_act not in FIRST_TO_ACT_RULES:
             raise ValueError(f"{self.name}: bring-in {self.bring_in!r} / first to act {self.first_to_act!r}")
