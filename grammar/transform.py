@@ -87,6 +87,10 @@ Cards = tuple[Card, ...]
 
 # Amounts repeat all the time within a table ("$0.02", "$0.04"): parse each text once.
 _amount = lru_cache(maxsize=8192)(parse_amount)
+# The amounts already read for a hand's currency (None: chips), each written amount to its minor units;
+# whether a written amount is right depends on that currency alone.
+_CHECKED_AMOUNTS: dict[str | None, dict[str, int]] = {}
+_CHECKED_AMOUNTS_SIZE = 8192
 
 _POT_PART = re.compile(r" (Main|Side) pot(?:-\d+)? (\S+)\.")
 _CARD_BRACKETS = re.compile(r"\[([^\]]*)\](?: \[([^\]]*)\])?")
@@ -144,10 +148,10 @@ def local_time(date: str, time: str, zone: str, et_date: str | None, et_time: st
     """The header's local time with its zone; the bracketed ET time, when written, must agree."""
     if zone not in TIMEZONES:
         raise FieldError(f"unknown time zone {zone!r}", field=2)
-    when = _naive(date, time).replace(tzinfo=ZoneInfo(TIMEZONES[zone]))
+    when = _aware(date, time, ZoneInfo(TIMEZONES[zone]))
     if et_date is None or et_time is None:
         return when
-    eastern = _naive(et_date, et_time, field=3).replace(tzinfo=_EASTERN)
+    eastern = _aware(et_date, et_time, _EASTERN, field=3)
     for candidate in (when, when.replace(fold=1)):  # an hour that repeats when DST ends
         if candidate == eastern:
             return candidate
@@ -155,15 +159,16 @@ def local_time(date: str, time: str, zone: str, et_date: str | None, et_time: st
                      field=3)
 
 
-def _naive(date: str, time: str, field: int = 0) -> datetime:
+def _aware(date: str, time: str, zone: ZoneInfo, field: int = 0) -> datetime:
     year, month, day = date.split("/")
     hour, minute, second = time.split(":")
     try:
-        return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
+        return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second), tzinfo=zone)
     except ValueError as error:
         raise FieldError(f"bad date or time {date} {time}: {error}", field) from None
 
 
+@lru_cache(maxsize=8192)  # the same few cards are dealt in hand after hand: split each deal once
 def split_deal(variant: str, street: Street, first: Cards, second: Cards) -> tuple[Cards, Cards, Cards]:
     """(down, up, shown_before) of one ``Dealt to`` line, from the street layout of the variant.
 
@@ -193,6 +198,7 @@ class HandState:
         self.variant = ""
         self.currency: str | None = None
         self.decimals = 0
+        self.amounts = _CHECKED_AMOUNTS.setdefault(None, {})
         self.seats: dict[str, Seat] = {}
         self.seat_numbers: dict[int, Seat] = {}
         self.street: Street | None = None
@@ -203,6 +209,7 @@ class HandState:
     def set_money(self, currency: str | None) -> None:
         self.currency = currency
         self.decimals = 2 if currency else 0
+        self.amounts = _CHECKED_AMOUNTS.setdefault(currency, {})
 
     def add_seat(self, seat: Seat) -> None:
         if seat.player in self.seats or seat.seat in self.seat_numbers:
@@ -290,15 +297,25 @@ class HandTransformer(Transformer):
     def money(self, line: int, match: Match, group: int) -> int:
         """An amount in the hand's minor units; its currency sign must be the hand's."""
         text = match.group(group)
+        amount = self.hand.amounts.get(text)
+        return self.new_money(line, match, group) if amount is None else amount
+
+    def new_money(self, line: int, match: Match, group: int) -> int:
+        """:meth:`money` for a written amount not yet read in the hand's currency: checked, then kept."""
+        text = match.group(group)
         currency = self.hand.currency
         if CURRENCIES.get(text[0]) != currency:
             problem = (f"has no {currency} sign in a {currency} hand" if text[0] not in CURRENCIES
                        else f"is not in the hand's {currency or 'chips'}")
             raise self.error(line, match, group, f"amount {text!r} {problem}")
         try:
-            return _amount(text, self.hand.decimals)
+            amount = parse_amount(text, self.hand.decimals)
         except AmountError as error:
             raise self.error(line, match, group, str(error)) from None
+        if len(self.hand.amounts) >= _CHECKED_AMOUNTS_SIZE:
+            self.hand.amounts.clear()
+        self.hand.amounts[text] = amount
+        return amount
 
     @staticmethod
     def cards(line: int, match: Match, group: int) -> Cards:
