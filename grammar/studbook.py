@@ -148,15 +148,33 @@ class _Action(NamedTuple):
 
 
 class Memo(NamedTuple):
-    """What player and seat lines mean, by their text, for one currency (it decides how amounts read):
-    a log's lines repeat from hand to hand, so each is read once. Only for the fast path's tokens,
-    which depend on a line's text alone."""
+    """What player and seat lines mean, by their text, for one currency (it decides how amounts read)."""
 
     actions: dict[str, _Action]
     seats: dict[str, Seat]
 
 
-_MEMO_SIZE = 50_000  # lines remembered per currency before starting over
+class _Header(NamedTuple):
+    """A header as read once: the facts the body reads and the Hand's fields it gives."""
+
+    facts: dict[str, list[Tok]]
+    fact_lines: dict[str, int]
+    currency: str | None
+    decimals: int
+    fields: dict[str, Any]
+
+
+class Memos:
+    """What the fast path's lines mean, read once since a log's lines repeat from hand to hand: headers
+    by their tokens but the hand's id, player and seat lines by their text (the fast path's tokens
+    depend on a line's text alone), for each currency."""
+
+    def __init__(self) -> None:
+        self.headers: dict[tuple[Any, ...], _Header] = {}
+        self.lines: dict[str | None, Memo] = {}
+
+
+_MEMO_SIZE = 50_000  # headers, or lines per currency, remembered before starting over
 
 
 def tree_lines(tree: Tree) -> list[Line]:
@@ -171,12 +189,13 @@ def tree_lines(tree: Tree) -> list[Line]:
 class _Hand:
     """Builds one Hand from the tokens of each line of one block (``number`` is the block's line)."""
 
-    def __init__(self, block: Block, memos: dict[str | None, Memo] | None = None) -> None:
+    def __init__(self, block: Block, memos: Memos | None = None) -> None:
         self.block = block
         self.texts = block.lines
         self.base = block.first_line - 1  # a block line's number in the file, less one
-        self.memos = {} if memos is None else memos
-        self.memo = Memo({}, {})  # set by header() once the currency is known
+        self.memos = Memos() if memos is None else memos
+        self.memo = Memo({}, {})  # set by read_header() once the currency is known
+        self.fields: dict[str, Any] | None = None  # the Hand's fields from the header, when they read
         self.facts: dict[str, list[Tok]] = {}
         self.fact_lines: dict[str, int] = {}  # the line of each header item
         self.rules: dict[str, str] = {}
@@ -240,7 +259,6 @@ class _Hand:
             code = self.value("currency").value
             self.currency = CURRENCIES.get(code, code.upper())
             self.decimals = 2
-        self.memo = self.memos.get(self.currency) or self.memos.setdefault(self.currency, Memo({}, {}))
 
     def once(self, number: int, token: Tok, key: str, tokens: list[Tok]) -> None:
         if key in self.facts:
@@ -491,14 +509,9 @@ class _Hand:
     # ---- result
     def hand(self, lines: list[Line]) -> Hand:
         (_, head), *rest = lines
-        items = [(1, item) for item in _items(head[2:])]
-        body = 0
-        for number, tokens in rest:
-            if tokens[0].type == "KW_SEAT" or tokens[0].type in _BODY_STARTS:
-                break
-            items.extend((number, item) for item in _items(tokens))
-            body += 1
-        self.header(items)
+        body = next((index for index, (_, tokens) in enumerate(rest)
+                     if tokens[0].type == "KW_SEAT" or tokens[0].type in _BODY_STARTS), len(rest))
+        self.read_header(head, rest[:body])
         for number, tokens in rest[body:]:
             if tokens[0].type == "KW_SEAT":
                 self.seat(number, tokens)
@@ -509,7 +522,32 @@ class _Hand:
                                                             "'3rd street' / '3ª calle' after the seats")
         return self.result(head[1])
 
-    def result(self, hand_token: Tok) -> Hand:
+    def read_header(self, head: tuple[Tok, ...], lines: list[Line]) -> None:
+        """The head line and header lines, as read before when only the hand's id differs; the fields
+        of a header that fails to give them are read again by result(), after the body's errors."""
+        key = (head[2:], *lines)
+        known = self.memos.headers.get(key)
+        if known is None:
+            items = [(1, item) for item in _items(head[2:])]
+            for number, tokens in lines:
+                items.extend((number, item) for item in _items(tokens))
+            self.header(items)
+            try:
+                self.fields = self.header_fields()
+            except HandSyntaxError:
+                pass
+            else:
+                if len(self.memos.headers) >= _MEMO_SIZE:
+                    self.memos.headers.clear()
+                self.memos.headers[key] = _Header(self.facts, self.fact_lines, self.currency, self.decimals,
+                                                  self.fields)
+        else:
+            self.facts, self.fact_lines, self.currency, self.decimals, self.fields = known
+        by_currency = self.memos.lines
+        self.memo = by_currency.get(self.currency) or by_currency.setdefault(self.currency, Memo({}, {}))
+
+    def header_fields(self) -> dict[str, Any]:
+        """The Hand's fields that the header gives, in the order their errors are reported."""
         variant = canonical_variant(self.value("variant").value)
         structure = VARIANTS[variant].structure
         if "structure" in self.facts:
@@ -523,18 +561,21 @@ class _Hand:
             raise HandSyntaxError(1, 1, "a limit game needs its stakes: expected e.g. 'limit 10/20' or "
                                         "'stakes 10/20' / 'apuestas 10/20'")
         max_seats = re.search(r"\d+", self.value("max_seats").value) if "max_seats" in self.facts else None
-        hand_id = hand_token.value
-        return Hand(
-            site=(self.text("site") or "studbook").lower(), hand_id=_unquote(hand_id.lstrip("#")),
-            variant=variant, structure=structure, small_bet=small_bet, big_bet=big_bet,
-            currency=self.currency, start_time=self.start_time(), table=self.text("table") or "",
-            seats=tuple(self.seats), events=tuple(self.events),
-            source=Source(self.block.file, self.block.first_line, self.block.last_line),
-            summary=Summary(total_pot=self.totals.get("total_pot"), rake=self.totals.get("rake")),
-            ante=self.money("ante"), bring_in=self.money("bring_in"),
+        return dict(
+            site=(self.text("site") or "studbook").lower(), variant=variant, structure=structure,
+            small_bet=small_bet, big_bet=big_bet, currency=self.currency, start_time=self.start_time(),
+            table=self.text("table") or "", ante=self.money("ante"), bring_in=self.money("bring_in"),
             max_seats=int(max_seats.group()) if max_seats else None,
             tournament_id=self.text("tournament"), level=self.text("level"), game_label=self.text("game"),
             home_game="home" in self.facts, rules=tuple(self.rules.items()))
+
+    def result(self, hand_token: Tok) -> Hand:
+        fields = self.header_fields() if self.fields is None else self.fields
+        return Hand(
+            hand_id=_unquote(hand_token.value.lstrip("#")), seats=tuple(self.seats),
+            events=tuple(self.events),
+            source=Source(self.block.file, self.block.first_line, self.block.last_line),
+            summary=Summary(total_pot=self.totals.get("total_pot"), rake=self.totals.get("rake")), **fields)
 
 
 # ---- syntax errors: what was found, and what the line could have said there
@@ -657,9 +698,9 @@ class StudbookDialect(Dialect):
         return StudbookScanner(self.parser)
 
     @cached_property
-    def memos(self) -> dict[str | None, Memo]:
-        """The fast path's lines already read, by currency (see Memo)."""
-        return {}
+    def memos(self) -> Memos:
+        """The fast path's lines already read."""
+        return Memos()
 
     def parse(self, block: Block) -> Hand:
         lines = self.scanner.tokens(block.lines)

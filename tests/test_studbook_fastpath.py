@@ -99,3 +99,21 @@ def test_damaged_hands_give_larks_errors_or_hands() -> None:
         for _ in range(8):
             copy = damaged(block, rng)
             assert same(by_dialect(copy), by_lark(copy)), "\n".join(copy.lines)
+
+
+def small_hand(hand_id: str, header: str, stack: str, bring_in: str) -> Block:
+    lines = [f"studbook hand {hand_id} · stud · {header}", f"seat 1: Ana {stack}", f"seat 2: Bruno {stack}",
+             "*** 3rd street ***", "Ana: [Kd Kc] 9h", "Bruno: [Xx Xx] Ah", f"Ana brings in {bring_in}",
+             "Bruno folds", f"Ana wins {bring_in}"]
+    return Block("memo.txt", 1, lines, DIALECT)
+
+
+def test_lines_read_before_are_read_again_by_each_hands_currency() -> None:
+    """The fast path remembers what a line means per currency, and a header but the hand's id."""
+    cash = small_hand("1", "limit 0.10/0.20 · currency USD", "0.50", "0.05")
+    chips = small_hand("2", "limit 10/20", "0.50", "0.05")
+    again = small_hand("3", "limit 0.10/0.20 · currency USD", "0.50", "0.05")
+    first, error, third = (by_dialect(block) for block in (cash, chips, again))
+    assert same(first, by_lark(cash)) and same(error, by_lark(chips)) and same(third, by_lark(again))
+    assert isinstance(first, Hand) and isinstance(third, Hand) and isinstance(error, HandSyntaxError)
+    assert (first.hand_id, third.hand_id, first.seats[0].stack) == ("1", "3", 50)
