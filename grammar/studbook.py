@@ -347,9 +347,7 @@ class _Hand:
     def body(self, number: int, tokens: Sequence[Tok]) -> None:
         first = tokens[0]
         kind = first.type
-        if kind in ("WORD", "QUOTED"):  # most lines
-            self.player_line(number, tokens)
-        elif kind == "KW_NOTE":
+        if kind == "KW_NOTE":
             self.note(number, tokens)
         elif kind in _SUMMARY_ITEMS:
             self.summary(number, tokens)
@@ -407,15 +405,14 @@ class _Hand:
 
     def player_line(self, number: int, tokens: Sequence[Tok]) -> None:
         """A player's line: the player must be seated, the line must come in order (check_order)."""
-        name = tokens[0]
-        actions = self.memo.actions
-        action = actions.get(self.texts[number - 1])
+        name, text, actions = tokens[0], self.texts[number - 1], self.memo.actions
+        action = actions.get(text)
         player = self.seated.get(action.name if action else _unquote(name.value)) or self.player(number, name)
         if action is None:
             action = self.read_action(number, tokens)
             if len(actions) >= _MEMO_SIZE:
                 actions.clear()
-            actions[self.texts[number - 1]] = action
+            actions[text] = action
         kind = action.kind
         self.check_order(number, name, kind)
         if kind == "deal":
@@ -513,7 +510,10 @@ class _Hand:
                      if tokens[0].type == "KW_SEAT" or tokens[0].type in _BODY_STARTS), len(rest))
         self.read_header(head, rest[:body])
         for number, tokens in rest[body:]:
-            if tokens[0].type == "KW_SEAT":
+            kind = tokens[0].type
+            if kind in ("WORD", "QUOTED"):  # most lines
+                self.player_line(number, tokens)
+            elif kind == "KW_SEAT":
                 self.seat(number, tokens)
             else:
                 self.body(number, tokens)
