@@ -309,7 +309,7 @@ class _Replayer:
         self.round = "pending"
         self.got_up = set()
         self.spec = spec = self.specs.get(event.street)
-        live = [p.name for p in self.table.live]
+        live = [p.name for p in self.table.players if not p.folded]
         for card in event.community:
             self.new_card("", card, event.line)
             self.community.append(card)
@@ -455,15 +455,18 @@ class _Replayer:
         self.round = "open"
         spec = self.spec
         if spec and spec.up and not self.community:
-            for player in self.table.live:
-                if player.name not in self.got_up:
+            got_up = self.got_up
+            for player in self.table.players:
+                if not player.folded and player.name not in got_up:
                     self.flag(
                         "card-count",
                         line,
                         f"{player.name} has no {self.street} street up card in the log",
                         "S1",
                     )
-        self.issues(self.table.start_street(self.street), line)
+        issues = self.table.start_street(self.street)
+        if issues:
+            self.issues(issues, line)
 
     def close_round(self, line: int) -> None:
         """End the street's betting: nobody may still owe an action (C15); Z13 may end the hand."""
@@ -813,34 +816,40 @@ class _Replayer:
         self.seat_results(computed, logged, unjudged)
 
     def seat_results(self, computed: dict[str, int], logged: dict[str, int], unjudged: set[str]) -> None:
-        evaluators = self.evaluators
+        by_name, showed, folded_on = self.table.by_name, self.showed, self.folded_on
+        add = self.out.seats.append
         for seat in self.hand.seats:
-            player = self.table.by_name.get(seat.player)
+            name = seat.player
+            player = by_name.get(name)
             committed = player.committed if player else 0
-            awards = logged if seat.player in unjudged else computed
-            collected = awards.get(seat.player, 0)
-            names = ["", ""]
-            if seat.player in self.showed and player and not player.folded:
-                cards = [*self.known[seat.player], *self.community]
-                for evaluate in evaluators:
-                    try:
-                        key = evaluate(cards)
-                    except ValueError:
-                        key = None
-                    if key is not None:
-                        names[1 if key < 0 else 0] = describe(key)
-            self.out.seats.append(
+            collected = (logged if name in unjudged else computed).get(name, 0)
+            high = low = ""
+            if name in showed and player and not player.folded:
+                high, low = self.hand_names([*self.known[name], *self.community])
+            add(
                 SeatResult(
                     seat.seat,
-                    seat.player,
+                    name,
                     seat.stack,
                     committed,
                     collected,
-                    logged.get(seat.player, 0),
+                    logged.get(name, 0),
                     collected - committed,
-                    self.folded_on.get(seat.player),
-                    tuple(self.known[seat.player]) if seat.player in self.showed else (),
-                    names[0],
-                    names[1],
+                    folded_on.get(name),
+                    tuple(self.known[name]) if name in showed else (),
+                    high,
+                    low,
                 )
             )
+
+    def hand_names(self, cards: list[Card]) -> tuple[str, str]:
+        """The high and the low name of a shown hand ("" where the evaluators find none)."""
+        names = ["", ""]
+        for evaluate in self.evaluators:
+            try:
+                key = evaluate(cards)
+            except ValueError:
+                key = None
+            if key is not None:
+                names[1 if key < 0 else 0] = describe(key)
+        return names[0], names[1]
