@@ -8,10 +8,10 @@ over the union of what those states accept (Lark's own ``BasicLexer``, terminal 
 terminals included) picks the same token whenever that token may come there; when it picks another
 one, that one cannot come there, and the regexp over the hand's token kinds rejects the hand. A line
 starts right after ``_NL`` (which swallows blank and comment lines and leading blanks), so its tokens
-depend on its text alone and are remembered. A hand's first line differs from the last hand's in its
-id alone, so what follows its first two tokens is remembered too, by its text, position and the lexer
-those tokens lead to. When lexing or the regexp fails, :meth:`tokens` says so
-and the caller parses with Lark, which explains the fault as before.
+depend on its text alone and are remembered. A hand's first line mostly differs from the last hand's
+in its id alone, so what follows its first two tokens is remembered too, by its text, position and the
+lexer those tokens lead to. When lexing or the regexp fails, :meth:`tokens` says so and the caller
+parses with Lark, which explains the fault as before.
 """
 
 from __future__ import annotations
