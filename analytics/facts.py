@@ -49,7 +49,7 @@ SEAT_COLUMNS = (  # the seats columns but the key and ROUND_COLUMNS, in the orde
 CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
 CARD_RANK: tuple[int, ...] = tuple(card.rank for card in ALL_CARDS)
 CARD_SUIT: tuple[str, ...] = tuple(card.suit for card in ALL_CARDS)
-_NO_THIRD = ThirdStreet()
+_NO_THIRD = ThirdStreet()  # for a seat not dealt in; never changed
 _NO_WINS: dict[str | None, int] = {}
 
 
@@ -61,6 +61,9 @@ class Cards:
     door: Card | None = None
     up: list[Card] = field(default_factory=list)
     shown: tuple[Card, ...] = ()
+
+
+_NO_CARDS = Cards()  # for a seat with no known cards; never changed
 
 
 @dataclass(slots=True)
@@ -86,8 +89,8 @@ class SeatRows:
     last_street: int  # the last street dealt, marked or acted on
 
 
-def _card_text(cards: tuple[Card, ...] | list[Card]) -> str | None:
-    return " ".join(map(CARD_TEXT.__getitem__, cards)) or None
+def _card_text(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join([CARD_TEXT[card] for card in cards])
 
 
 def first_street(hand: Hand) -> int:
@@ -196,10 +199,8 @@ def _hilo(player: str, pots: list[PotResult]) -> str | None:
     return "high" if halves == {"hi"} else "low"
 
 
-def _start_class(variant: str, player: str, hole: list[Card], door: Card | None,
+def _start_class(variant: str, player: str, hole: list[Card], door: Card,
                  doors: dict[str, Card]) -> str | None:
-    if door is None or not hole:
-        return None
     return classify(variant, hole, door, [other for p, other in doors.items() if p != player])
 
 
@@ -219,15 +220,13 @@ def seat_rows(replay: Replay, first: int, found: Dealing) -> SeatRows:
     variant = VARIANTS.get(hand.variant)
     down_on_first = variant.streets[0].down if variant else 2
     cards, community = found.known, found.community
-    reached = set(found.streets)
-    actors: set[str] = set()
+    reached = found.streets.union([action.street for action in actions])
+    actors = {action.player for action in actions}
     forced_all_in: set[str] = set()
     antes: dict[str, int] = {}
     first_round: list[ActionRecord] = []
     for action in actions:
         player, kind = action.player, action.action
-        actors.add(player)
-        reached.add(action.street)
         if kind == "ante":
             antes[player] = antes.get(player, 0) + action.amount
         elif action.street == first:
@@ -248,9 +247,9 @@ def seat_rows(replay: Replay, first: int, found: Dealing) -> SeatRows:
     players_dealt = 0
     for seat in hand.seats:
         player = seat.player
-        known = cards.get(player) or Cards()
-        door = known.door
-        hole = _hole_cards(known, down_on_first, community)
+        known = cards.get(player, _NO_CARDS)
+        door, shown = known.door, known.shown
+        hole = _hole_cards(known, down_on_first, community) if shown else known.hole
         t = third.get(player, _NO_THIRD)
         result = results.get(player) or SeatResult(seat.seat, player, seat.stack, 0, 0, 0, 0)
         at_showdown = player in showdown
@@ -263,13 +262,16 @@ def seat_rows(replay: Replay, first: int, found: Dealing) -> SeatRows:
             antes.get(player, 0),
             t.is_bringin, t.bringin_amount, t.bringin_completed, t.bringin_vs_complete, t.bringin_vs_steal,
             CARD_TEXT[door] if door is not None else None, CARD_RANK[door] if door is not None else None,
-            _card_text(hole), _start_class(hand.variant, player, hole, door, doors), t.position,
+            _card_text(hole) if hole else None,
+            _start_class(hand.variant, player, hole, door, doors) if hole and door is not None else None,
+            t.position,
             t.vpip_chance, t.vpip, t.rfi_chance, t.rfi, t.steal_chance, t.steal, t.steal_success,
             t.door_steal_chance, t.door_steal, t.door_steal_success,
             result.committed, result.logged_collected, result.logged_collected - result.committed,
             result.collected, result.net, at_showdown, at_showdown and result.logged_collected > 0,
             wins.get("hi", 0), wins.get("lo", 0), _hilo(player, replay.pots) if stud8 else None,
-            result.high_name or None, result.low_name or None, _card_text(known.shown), folded.get(player),
+            result.high_name or None, result.low_name or None, _card_text(shown) if shown else None,
+            folded.get(player),
         ))
         rounds += streets.get(player, NO_ROUNDS)
     return SeatRows(rows, bytes(rounds), players_dealt, bool(showdown), max(reached, default=first))

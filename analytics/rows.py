@@ -99,7 +99,9 @@ def _card_rows(found: Dealing) -> list[Values]:
             faces = ((deal.down, "down"), (deal.up, "up"))
         else:
             player, faces = None, ((deal.community, "community"),)
-        known = seen.setdefault(player, set())
+        known = seen.get(player)
+        if known is None:
+            known = seen[player] = set()
         street = int(deal.street)
         for cards, face in faces:
             for card in cards:

@@ -111,9 +111,11 @@ def third_street(actions: Sequence[ActionRecord], order: Sequence[str], forced_a
             if steal_at is not None and all(a.action == "fold" for a in actions[steal_at + 1:index]):
                 fact.bringin_vs_steal = _answer(action.action)
         if action.player not in decided and action.player != bringin and not opened:
-            uncontested = all(a.action == "fold" for a in actions[index + 1:] if a.player != action.player)
             fact.rfi_chance = True
             fact.rfi = action.action in AGGRESSIVE
+            # Only a steal can succeed, and every steal is a raise first in.
+            uncontested = fact.rfi and all(a.action == "fold" for a in actions[index + 1:]
+                                           if a.player != action.player)
             fact.steal_chance = fact.position is not None and fact.position < STEAL_POSITIONS
             fact.steal = fact.steal_chance and fact.rfi
             fact.steal_success = fact.steal and uncontested
