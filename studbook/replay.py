@@ -72,6 +72,8 @@ award-unverified            info      a contested pot nobody showed for: the log
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import compress, repeat
+from operator import is_
 
 from studbook.cards import Card
 from studbook.events import (
@@ -83,6 +85,7 @@ from studbook.events import (
     Collect,
     Complete,
     Deal,
+    Event,
     Fold,
     Muck,
     Note,
@@ -110,6 +113,11 @@ _KINDS = {
     Raise: ("raise", "to"),
     Complete: ("complete", "to"),
 }
+
+
+def _of_type(events: tuple[Event, ...], kind: type) -> list:
+    """The events of one type, filtered in C: every hand is scanned for its antes and deals."""
+    return list(compress(events, map(is_, map(type, events), repeat(kind))))
 
 
 _STREETS: dict[str, tuple[dict[int, StreetSpec], dict[int, Street]]] = {}
@@ -153,18 +161,10 @@ class _Replayer:
             self.rules = rules_for(self.variant, hand.site, (), user)
         self.first_street = first = self.variant.first_street
         self.last_street = self.variant.last_street
-        self.anted: set[str] = set()
-        self.ante_amounts: list[int] = []  # of the antes not all-in
-        dealt_in: set[str] = set()
-        for e in hand.events:
-            kind = type(e)
-            if kind is PostAnte:
-                self.anted.add(e.player)
-                dealt_in.add(e.player)
-                if not e.all_in:
-                    self.ante_amounts.append(e.amount)
-            elif kind is Deal and e.street == first:
-                dealt_in.add(e.player)
+        antes: list[PostAnte] = _of_type(hand.events, PostAnte)
+        self.anted = {e.player for e in antes}
+        self.ante_amounts = [e.amount for e in antes if not e.all_in]
+        dealt_in = self.anted | {e.player for e in _of_type(hand.events, Deal) if e.street == first}
         seats = [(s.player, s.seat, s.stack) for s in hand.seats if s.player in dealt_in]
         self.table = Table(
             self.variant,
