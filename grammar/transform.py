@@ -168,7 +168,6 @@ def _aware(date: str, time: str, zone: ZoneInfo, field: int = 0) -> datetime:
         raise FieldError(f"bad date or time {date} {time}: {error}", field) from None
 
 
-@lru_cache(maxsize=8192)  # the same few cards are dealt in hand after hand: split each deal once
 def split_deal(variant: str, street: Street, first: Cards, second: Cards) -> tuple[Cards, Cards, Cards]:
     """(down, up, shown_before) of one ``Dealt to`` line, from the street layout of the variant.
 
