@@ -107,10 +107,10 @@ T = TypeVar("T")
 
 def slot_setter(cls: type[T]) -> Callable[..., T]:
     """A constructor of the frozen, slotted dataclass ``cls`` that takes every field, in order, and
-    sets the slots directly: the same object as ``cls(...)`` for half the time, since a frozen
+    sets the slots directly: the same object as ``cls(...)`` in about half the time, since a frozen
     dataclass's ``__init__`` goes through ``object.__setattr__`` for each field (events are most
     of what a parse allocates)."""
-    if hasattr(cls, "__post_init__") or not hasattr(cls, "__slots__"):
+    if hasattr(cls, "__post_init__") or not hasattr(cls, "__slots__") or not all(f.init for f in fields(cls)):
         raise TypeError(f"{cls.__name__} needs its own __init__")
     names = [field.name for field in fields(cls)]
     scope: dict[str, object] = {"new": object.__new__, "cls": cls}
