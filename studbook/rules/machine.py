@@ -134,8 +134,9 @@ class Table:
         """Live players, those who can still act, the two largest reaches (bet + stack) of live
         players and whose is the largest: so each player's :meth:`call_target` is known in O(1).
 
-        Kept until a fold, an all-in, a new street, a refund or a payment past the stack changes it
-        (paying from the stack moves chips from stack to bet: the reach stays)."""
+        Kept until an all-in, a new street, a refund, a payment past the stack or the fold of one of
+        the two largest changes it (paying from the stack moves chips from stack to bet: the reach
+        stays; :meth:`_fold` updates the counts of any other fold)."""
         live = acting = 0
         top = second = -1
         leader = None
