@@ -174,7 +174,8 @@ class Memos:
         self.lines: dict[str | None, Memo] = {}
 
 
-_MEMO_SIZE = 50_000  # headers, or lines per currency, remembered before starting over
+_MEMO_SIZE = 4096  # headers, or lines per currency, remembered before starting over: 50,000 cost
+# about 70 MB of an import's memory for no measurable speed over 2,048 (descubierto, 10k hands)
 
 
 def tree_lines(tree: Tree) -> list[Line]:

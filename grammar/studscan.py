@@ -54,7 +54,7 @@ _SWALLOWED_LINE: _Lexed = ("", ())
 class StudbookScanner:
     """Lexers keyed by (the line's first terminal, the terminal before) and the grammar's language."""
 
-    def __init__(self, parser: Lark, cache_size: int = 50_000) -> None:
+    def __init__(self, parser: Lark, cache_size: int = 4096) -> None:  # bounded: see _MEMO_SIZE
         start = parser.options.start[0]
         table = parser.parser.parser.parser.parse_table
         self.names = {terminal.name for terminal in parser.terminals}
