@@ -321,8 +321,9 @@ class _Replayer:
             self.check_community(event, len(live))
         else:
             self.check_stub(event, len(live))
+            held, dealt = self.held, spec.down + spec.up
             for name in live:
-                self.held[name] += spec.down + spec.up
+                held[name] += dealt
 
     def check_community(self, event: StreetStart, live: int) -> None:
         """S10: a community card is unneeded when the stub covers everyone even after the burns."""
