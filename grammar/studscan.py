@@ -6,7 +6,10 @@ picks, at each position, the first terminal in its order that matches among thos
 accepts. The state right after a terminal T is one of the states that shifting T leads to, so a lexer
 over the union of what those states accept (Lark's own ``BasicLexer``, terminal order and string
 terminals included) picks the same token whenever that token may come there; when it picks another
-one, that one cannot come there, and the regexp over the hand's token kinds rejects the hand. A line
+one, that one cannot come there, and the regexp over the hand's token kinds rejects the hand. Each lexer
+tries at a position only the terminals that can start with its character (:class:`_Lexer`): on a first
+pass most lines are new (deal and seat lines), and trying every terminal at every token was most of the
+time a hand took. A line
 starts right after ``_NL`` (which swallows blank and comment lines and leading blanks), so its tokens
 depend on its text alone and are remembered. A hand's first line mostly differs from the last hand's
 in its id alone, so what follows its first two tokens is remembered too, by its text, position and the
@@ -19,16 +22,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from copy import copy
-from typing import NamedTuple
+from re import _compiler
+from re import _constants as _c
+from re import _parser as _p
+from typing import Any, NamedTuple
 
 from lark import Lark, Token
-from lark.lexer import BasicLexer
+from lark.lexer import BasicLexer, Scanner, TerminalDef
 from lark.parsers.lalr_analysis import Shift
 
 from studbook.grammar.linescan import language
 
 # What _NL swallows after a line break: a line of blanks, or blanks and a comment ('#' not before a digit).
 _SWALLOWED = re.compile(r"[ \t]*(?:#(?!\d)[^\n]*)?")
+_tok = tuple.__new__  # a Tok without NamedTuple's Python-level __new__: a line has many
+_CHARS = 512  # first characters remembered per lexer: a log uses a few dozen
 
 
 class Tok(NamedTuple):
@@ -39,11 +47,80 @@ class Tok(NamedTuple):
     column: int
 
 
-class _Lexer(NamedTuple):
-    """Lark's scanner regexps (tried in turn, the first match wins) and its retyping callbacks."""
+def _first_atoms(items: Any, wrap: Callable[[Any], Any]) -> tuple[list[Any] | None, bool]:
+    """The one-character items (literals, sets, any) a parsed regexp's match can start with, each wrapped
+    in its local flags, and whether the regexp can match nothing; None for "can start with anything".
+    A superset is fine: zero-width assertions are stepped over."""
+    atoms: list[Any] = []
+    for op, av in items:
+        if op in (_c.LITERAL, _c.NOT_LITERAL, _c.IN, _c.ANY):
+            return [*atoms, wrap((op, av))], False
+        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+            continue
+        if op is _c.SUBPATTERN:
+            _group, add, remove, inner = av
+            found, empty = _first_atoms(inner, lambda atom, add=add, remove=remove, state=inner.state: wrap(
+                (_c.SUBPATTERN, (None, add, remove, _p.SubPattern(state, [atom])))))
+        elif op is _c.BRANCH:
+            found, empty = [], False
+            for branch in av[1]:
+                more, branch_empty = _first_atoms(branch, wrap)
+                found = None if found is None or more is None else found + more
+                empty = empty or branch_empty
+        elif op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+            found, empty = _first_atoms(av[2], wrap)
+            empty = empty or av[0] == 0
+        elif op is _c.ATOMIC_GROUP:
+            found, empty = _first_atoms(av, wrap)
+        else:
+            return None, True
+        if found is None:
+            return None, True
+        atoms += found
+        if not empty:
+            return atoms, False
+    return atoms, True
 
-    regexps: tuple[re.Pattern[str], ...]
-    callback: dict[str, Callable[[Token], Token]]
+
+def _first_chars(regexp: str, flags: int) -> Callable[[str], bool] | None:
+    """Whether a match of ``regexp`` can start with a character (None: with any), from its parse tree:
+    each possible first item compiled alone, with the regexp's flags, so case folding is re's own."""
+    parsed = _p.parse(regexp, flags)
+    atoms, empty = _first_atoms(parsed, lambda atom: atom)
+    if atoms is None or empty:
+        return None
+    tests = [_compiler.compile(_p.SubPattern(parsed.state, [atom]), flags).match for atom in atoms]
+    return lambda char: any(test(char) for test in tests)
+
+
+class _Lexer:
+    """Lark's scanner for one state: by the character at the position, its regexps over only the
+    terminals that can start with it (in Lark's order, so the same pick, without re trying every
+    terminal at every token), each followed by the blanks after the token (``[ \t]*`` never fails, so
+    the token is unchanged; they are skipped when the next lexer would read them as ignored ``WS``)."""
+
+    def __init__(self, scanner: Scanner, callback: dict[str, Callable[[Token], Token]]) -> None:
+        self.scanner = scanner
+        self.callback = callback
+        self.starts = [(terminal, _first_chars(terminal.pattern.to_regexp(), scanner.g_regex_flags))
+                       for terminal in scanner.terminals]
+        self.by_char: dict[str, tuple[re.Pattern[str], ...]] = {}
+        self.blank_is_ws = all([terminal.name for terminal in self._terminals_at(char)] == ["WS"]
+                               for char in " \t")
+
+    def _terminals_at(self, char: str) -> list[TerminalDef]:
+        return [terminal for terminal, starts in self.starts if starts is None or starts(char)]
+
+    def regexps_at(self, char: str) -> tuple[re.Pattern[str], ...]:
+        """The regexps for a token starting with ``char``, built once per character (few are seen)."""
+        found = self.by_char.get(char)
+        if found is None:
+            scanner = self.scanner
+            regexps = Scanner(self._terminals_at(char), scanner.g_regex_flags, scanner.re_, False)._mres
+            found = tuple(re.compile(f"(?:{regexp.pattern})[ \t]*", regexp.flags) for regexp in regexps)
+            if len(self.by_char) < _CHARS:
+                self.by_char[char] = found
+        return found
 
 
 Line = tuple[int, tuple[Tok, ...]]  # block-relative line number, tokens (no _NL, nothing ignored)
@@ -117,7 +194,7 @@ class StudbookScanner:
         conf.terminals = [conf.terminals_by_name[name] for name in accepts | self.ignore]
         conf.skip_validation = True
         lexer = BasicLexer(conf)
-        self.built[key] = made = _Lexer(tuple(lexer.scanner._mres), lexer.callback)
+        self.built[key] = made = _Lexer(lexer.scanner, lexer.callback)
         return made
 
     def lex(self, line: str, first: bool) -> _Lexed | None:
@@ -134,30 +211,35 @@ class StudbookScanner:
         code, ignore, after = self.code, self.ignore, self.after
         codes, tokens = [], []
         while True:
-            for regexp in lexer.regexps:
+            char = text[pos]
+            for regexp in lexer.by_char.get(char) or lexer.regexps_at(char):
                 found = regexp.match(text, pos)
                 if found is not None:
                     break
             else:
                 return None
-            value, kind = found.group(), found.lastgroup
+            kind = found.lastgroup
+            end = found.end(kind)
+            value = text[pos:end]
             if kind in lexer.callback:  # a string terminal its regexp terminal also matches ("/" as a WORD)
                 kind = lexer.callback[kind](Token(kind, value)).type
             if kind == "_NL":
                 break
             if "\n" in value:
                 return None
-            pos += len(value)
-            if kind not in ignore:
-                tokens.append(Tok(kind, value, pos - len(value) + 1))
-                codes.append(code[kind])
-                line_kind = line_kind or kind
-                lexer = after.get((line_kind, kind))
-                if lexer is None:
-                    return None
-                if len(tokens) == head:
-                    rest = self._tail(text, pos, lexer, (line_kind, kind))
-                    return None if rest is None else ("".join(codes) + rest[0], (*tokens, *rest[1]))
+            if kind in ignore:
+                pos = found.end() if lexer.blank_is_ws else end
+                continue
+            tokens.append(_tok(Tok, (kind, value, pos + 1)))
+            codes.append(code[kind])
+            line_kind = line_kind or kind
+            lexer = after.get((line_kind, kind))
+            if lexer is None:
+                return None
+            pos = found.end() if lexer.blank_is_ws else end
+            if len(tokens) == head:
+                rest = self._tail(text, pos, lexer, (line_kind, kind))
+                return None if rest is None else ("".join(codes) + rest[0], (*tokens, *rest[1]))
         if pos + 1 != len(text):
             return None
         return "".join(codes) + code["_NL"], tuple(tokens)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from studbook.grammar.blocks import Block, split_blocks
 from studbook.grammar.dialect import HandSyntaxError, detect_dialect
 from studbook.grammar.studbook import StudbookDialect, _Hand, tree_lines
+from studbook.grammar.studscan import _first_chars
 from studbook.hand import Hand
 from studbook.simulate import Setup, Simulator
 from studbook.writers import write_studbook
@@ -117,3 +119,31 @@ def test_lines_read_before_are_read_again_by_each_hands_currency() -> None:
     assert same(first, by_lark(cash)) and same(error, by_lark(chips)) and same(third, by_lark(again))
     assert isinstance(first, Hand) and isinstance(third, Hand) and isinstance(error, HandSyntaxError)
     assert (first.hand_id, third.hand_id, first.seats[0].stack) == ("1", "3", 50)
+
+
+def test_each_terminal_starts_only_with_the_characters_the_lexers_try_it_on() -> None:
+    """The fast path tries at a position only the terminals that can start with its character: a
+    terminal's match must never start with another (case folding included: 'ſ' is an 's', 'K' a 'k')."""
+    texts = {line for block in BLOCKS[:60] for line in block.lines}
+    texts |= {"ſeat 1: Kaſ 1000", "Kaſ raiſes 20 to 40", "ﬁve card stud", "\tAna: [Ah] 9h", "1.500€ Ⅻ"}
+    for terminal in DIALECT.parser.terminals:
+        regexp = re.compile(terminal.pattern.to_regexp())
+        starts = _first_chars(terminal.pattern.to_regexp(), 0)
+        for text in texts:
+            for pos in range(len(text)):
+                if regexp.match(text, pos):
+                    assert starts is None or starts(text[pos]), (terminal.name, text, pos)
+
+
+def test_folded_and_blank_spellings_give_larks_tokens() -> None:
+    """Characters that fold to ASCII letters, tabs and odd blanks: the first-character dispatch and the
+    blanks skipped after a token still give what Lark gives."""
+    lines = ["studbook hand 7 · stud · limit 10/20", "ſeat 1: Ana 1000",
+             "seat 2:\tBruno  1000 \t(sitting out)", "seat 3: Kaſ 1000", "*** 3rd street ***",
+             "Ana:\t[Kd  Kc]\t9h ", "Kaſ: [Xx Xx] Ah",
+             "Ana brings in 5", "Kaſ raiſes to 10", "Ana folds", "Kaſ wins 15"]
+    for index in range(len(lines)):
+        block = Block("fold.txt", 1, [*lines[:index], lines[index].upper(), *lines[index + 1:]], DIALECT)
+        assert same(by_dialect(block), by_lark(block)), index
+        fast = DIALECT.scanner.tokens(block.lines)
+        assert fast is None or fast == tree_lines(DIALECT.lark_tree(block))
