@@ -126,6 +126,7 @@ class _Lexer:
 Line = tuple[int, tuple[Tok, ...]]  # block-relative line number, tokens (no _NL, nothing ignored)
 _Lexed = tuple[str, tuple[Tok, ...]]  # the line's token codes and its tokens
 _SWALLOWED_LINE: _Lexed = ("", ())
+_NO_LEXERS: dict[str, _Lexer] = {}  # after a terminal no line starts with
 
 
 class StudbookScanner:
@@ -141,7 +142,9 @@ class StudbookScanner:
         firsts, after = self._follows(table.start_states[start])
         self.first = self._lexer(parser, self._accepts(table.start_states[start]))
         self.line_start = self._lexer(parser, firsts)
-        self.after = {key: self._lexer(parser, terminals) for key, terminals in after.items()}
+        self.after: dict[str, dict[str, _Lexer]] = {}  # by the line's first terminal, then the one before
+        for (line_kind, terminal), accepts in after.items():
+            self.after.setdefault(line_kind, {})[terminal] = self._lexer(parser, accepts)
         self.code = {name: chr(0x4E00 + index) for index, name in enumerate(sorted(self.names))}
         self.language = re.compile(language(parser.rules, start, self.code))
         self.cache: dict[str, _Lexed] = {}
@@ -208,7 +211,8 @@ class StudbookScanner:
         """Lexes ``text`` from ``pos`` (``line_kind``: the line's first terminal, if already found); once
         ``head`` tokens are found (a hand's first line: the keyword and the hand's own id), the rest of
         the line comes from :meth:`_tail`."""
-        code, ignore, after = self.code, self.ignore, self.after
+        code, ignore = self.code, self.ignore
+        follows = self.after.get(line_kind, _NO_LEXERS) if line_kind else None
         codes, tokens = [], []
         while True:
             char = text[pos]
@@ -220,11 +224,11 @@ class StudbookScanner:
                 return None
             kind = found.lastgroup
             end = found.end(kind)
-            value = text[pos:end]
             if kind in lexer.callback:  # a string terminal its regexp terminal also matches ("/" as a WORD)
-                kind = lexer.callback[kind](Token(kind, value)).type
+                kind = lexer.callback[kind](Token(kind, text[pos:end])).type
             if kind == "_NL":
                 break
+            value = text[pos:end]
             if "\n" in value:
                 return None
             if kind in ignore:
@@ -232,8 +236,9 @@ class StudbookScanner:
                 continue
             tokens.append(_tok(Tok, (kind, value, pos + 1)))
             codes.append(code[kind])
-            line_kind = line_kind or kind
-            lexer = after.get((line_kind, kind))
+            if follows is None:
+                line_kind, follows = kind, self.after.get(kind, _NO_LEXERS)
+            lexer = follows.get(kind)
             if lexer is None:
                 return None
             pos = found.end() if lexer.blank_is_ws else end
