@@ -45,9 +45,12 @@ def arrow_schemas() -> dict[str, pa.Schema]:
 
 def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
     try:
-        return duckdb.connect(str(path), read_only=read_only)
+        con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as error:
         raise DatabaseError(f"cannot open {path}: {error}") from None
+    # DuckDB's own progress bar would print into the output of a long query or import, even in a pipe.
+    con.execute("SET enable_progress_bar = false")
+    return con
 
 
 def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:

@@ -111,3 +111,19 @@ def test_a_file_in_small_chunks_imports_like_a_whole_file(big_file: Path, tmp_pa
     assert (whole["imported"], whole["already present"], whole["skipped (not stud)"],
             whole["rejected (parse errors)"]) == (HANDS, 3, 1, 1)
     assert contents(tmp_path / "chunks.duckdb") == contents(tmp_path / "whole.duckdb")
+
+
+def test_connections_keep_duckdb_progress_bar_off(tmp_path: Path) -> None:
+    """DuckDB draws its own bar on stdout for a query over ~2 s, even in a pipe: an import or a
+    `stats --format csv > file` would carry it; every studbook connection turns it off."""
+    from studbook.analytics.db import open_existing, open_for_import
+
+    path = tmp_path / "bar.duckdb"
+    writer = open_for_import(path)
+    query = "SELECT current_setting('enable_progress_bar'), current_setting('threads')"
+    settings = writer.sql(query).fetchall()
+    writer.close()
+    reader = open_existing(path)
+    assert settings == [(False, 1)]
+    assert reader.sql("SELECT current_setting('enable_progress_bar')").fetchall() == [(False,)]
+    reader.close()
