@@ -707,12 +707,17 @@ class _Replayer:
             shares[index] += 1
         return [Pot(pot.amount - share, pot.eligible) for pot, share in zip(pots, shares, strict=True)]
 
+    def showdown_cards(self, name: str) -> list[Card]:
+        """A player's cards and the community's, each once: a card the log deals twice is already a
+        ``duplicate-card``, and counted twice it makes a "flush" the evaluators cannot rank."""
+        return list(dict.fromkeys([*self.known[name], *self.community]))
+
     def award(self, pots: list[Pot], total: int) -> list[PotResult]:
         nets = self.net_pots(pots, total)
         shown = {}
         for name in self.showed:
             player = self.table.by_name[name]
-            cards = [*self.known[name], *self.community]
+            cards = self.showdown_cards(name)
             if not player.folded and cards:
                 shown[name] = cards
         order = [p.name for p in self.table.position]
@@ -828,7 +833,7 @@ class _Replayer:
             collected = (logged if name in unjudged else computed).get(name, 0)
             high = low = ""
             if name in showed and player and not player.folded:
-                high, low = self.hand_names([*self.known[name], *self.community])
+                high, low = self.hand_names(self.showdown_cards(name))
             add(
                 SeatResult(
                     seat.seat,

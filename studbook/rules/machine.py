@@ -515,9 +515,10 @@ class Table:
     def _check_size(self, player: Player, kind: str, to: int, short: bool) -> list[Issue]:
         if self.structure == "limit":
             legal = self._limit_totals(kind)
-            if to in legal or (short and to < max(legal)):
+            if to in legal or (short and legal and to < max(legal)):
                 return []
-            wanted = " or ".join(map(str, sorted(legal)))
+            # No legal total at all: stakes of 0 leave no raise size, so any raise is the wrong size.
+            wanted = " or ".join(map(str, sorted(legal))) or "no raise (the stakes give no bet size)"
             return [Issue(f"{kind}-amount", "C16", f"{player.name} {kind}s to {to}, expected {wanted}")]
         least = self._least(kind)
         if to < least and not short:
