@@ -22,13 +22,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from copy import copy
+from functools import lru_cache
 from re import _compiler
 from re import _constants as _c
 from re import _parser as _p
 from typing import Any, NamedTuple
 
 from lark import Lark, Token
-from lark.lexer import BasicLexer, Scanner, TerminalDef
+from lark.lexer import BasicLexer, Scanner, TerminalDef, _create_unless
 from lark.parsers.lalr_analysis import Shift
 
 from studbook.grammar.linescan import language
@@ -82,6 +83,7 @@ def _first_atoms(items: Any, wrap: Callable[[Any], Any]) -> tuple[list[Any] | No
     return atoms, True
 
 
+@lru_cache(maxsize=256)  # each terminal is in many lexers; a grammar has fewer terminals
 def _first_chars(regexp: str, flags: int) -> Callable[[str], bool] | None:
     """Whether a match of ``regexp`` can start with a character (None: with any), from its parse tree:
     each possible first item compiled alone, with the regexp's flags, so case folding is re's own."""
@@ -99,11 +101,13 @@ class _Lexer:
     terminal at every token), each followed by the blanks after the token (``[ \t]*`` never fails, so
     the token is unchanged; they are skipped when the next lexer would read them as ignored ``WS``)."""
 
-    def __init__(self, scanner: Scanner, callback: dict[str, Callable[[Token], Token]]) -> None:
-        self.scanner = scanner
-        self.callback = callback
-        self.starts = [(terminal, _first_chars(terminal.pattern.to_regexp(), scanner.g_regex_flags))
-                       for terminal in scanner.terminals]
+    def __init__(self, lexer: BasicLexer) -> None:
+        """Lark's own terminals and callbacks for the lexer (``_create_unless`` folds the string terminals
+        a regexp terminal also matches into a retyping callback), without compiling its union."""
+        terminals, self.callback = _create_unless(lexer.terminals, lexer.g_regex_flags, lexer.re, False)
+        self.flags, self.re = lexer.g_regex_flags, lexer.re
+        self.starts = [(terminal, _first_chars(terminal.pattern.to_regexp(), self.flags))
+                       for terminal in terminals]
         self.by_char: dict[str, tuple[re.Pattern[str], ...]] = {}
         self.blank_is_ws = all([terminal.name for terminal in self._terminals_at(char)] == ["WS"]
                                for char in " \t")
@@ -115,8 +119,7 @@ class _Lexer:
         """The regexps for a token starting with ``char``, built once per character (few are seen)."""
         found = self.by_char.get(char)
         if found is None:
-            scanner = self.scanner
-            regexps = Scanner(self._terminals_at(char), scanner.g_regex_flags, scanner.re_, False)._mres
+            regexps = Scanner(self._terminals_at(char), self.flags, self.re, False)._mres
             found = tuple(re.compile(f"(?:{regexp.pattern})[ \t]*", regexp.flags) for regexp in regexps)
             if len(self.by_char) < _CHARS:
                 self.by_char[char] = found
@@ -138,6 +141,7 @@ class StudbookScanner:
         self.names = {terminal.name for terminal in parser.terminals}
         self.states = table.states
         self.ignore = frozenset(parser.ignore_tokens)
+        self.accepting: dict[int, frozenset[str]] = {}
         self.built: dict[frozenset[str], _Lexer] = {}  # one lexer per set of terminals, as Lark shares them
         firsts, after = self._follows(table.start_states[start])
         self.first = self._lexer(parser, self._accepts(table.start_states[start]))
@@ -151,8 +155,13 @@ class StudbookScanner:
         self.tails: dict[tuple[tuple[str, str], int, str], _Lexed | None] = {}
         self.cache_size = cache_size
 
-    def _accepts(self, state: int) -> set[str]:
-        return {name for name in self.states[state] if name in self.names}
+    def _accepts(self, state: int) -> frozenset[str]:
+        """The terminals a state accepts, found once per state (the walk asks tens of thousands of times)."""
+        accepts = self.accepting.get(state)
+        if accepts is None:
+            accepts = frozenset(name for name in self.states[state] if name in self.names)
+            self.accepting[state] = accepts
+        return accepts
 
     def _shift(self, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
         """The LALR stack after feeding ``terminal`` (its reductions, then its shift), None on an error."""
@@ -197,7 +206,7 @@ class StudbookScanner:
         conf.terminals = [conf.terminals_by_name[name] for name in accepts | self.ignore]
         conf.skip_validation = True
         lexer = BasicLexer(conf)
-        self.built[key] = made = _Lexer(lexer.scanner, lexer.callback)
+        self.built[key] = made = _Lexer(lexer)
         return made
 
     def lex(self, line: str, first: bool) -> _Lexed | None:
