@@ -168,7 +168,13 @@ def audit(
             if not isinstance(result, Hand) or wanted and result.hand_id not in wanted:
                 continue
             found += 1
-            replayed = replay(result, rules)
+            try:
+                replayed = replay(result, rules)
+            except Exception as error:  # a studbook bug: name the hand, go on with the rest (as import does)
+                failed += 1
+                typer.echo(f"error: {result.source.file}:{result.source.first_line}: hand {result.hand_id}: "
+                           f"cannot replay: {type(error).__name__}: {error}", err=True)
+                continue
             audited += 1
             with_errors += replayed.has_errors
             if as_json:

@@ -60,3 +60,25 @@ def test_unknown_hand_id_and_missing_file(corpus: Path, tmp_path: Path) -> None:
     missing = runner.invoke(app, ["audit", str(tmp_path / "nope.txt")])
     assert missing.exit_code == 1 and "cannot read file" in missing.output
     assert missing.exception is None or isinstance(missing.exception, SystemExit)
+
+
+def test_a_hand_the_replay_cannot_handle_is_named_and_the_rest_audited(monkeypatch) -> None:
+    """An internal failure on one hand is an error line naming file, line and hand, not a traceback,
+    and the other hands of the file are still audited."""
+    import studbook.replay
+
+    history = Path(__file__).parent.parent / "histories" / "descubierto-2024-11-15.txt"
+    real_replay = studbook.replay.replay
+
+    def failing_on_one(hand, rules=None):
+        if hand.hand_id == "1115-02":
+            raise IndexError("list index out of range")
+        return real_replay(hand, rules)
+
+    monkeypatch.setattr(studbook.replay, "replay", failing_on_one)
+    result = runner.invoke(app, ["audit", str(history)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert f"error: {history}:" in result.stderr
+    assert "hand 1115-02: cannot replay: IndexError: list index out of range" in result.stderr
+    assert result.stdout.rstrip().endswith("47 hands audited, 0 with rule violations, 1 unreadable")
