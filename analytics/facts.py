@@ -130,11 +130,6 @@ def dealing(hand: Hand, first: int) -> Dealing:
     return found
 
 
-def known_cards(hand: Hand, first: int) -> dict[str, Cards]:
-    """The cards each player dealt to or showing is known to hold."""
-    return dealing(hand, first).known
-
-
 def _hole_cards(cards: Cards, down_on_first: int, community: set[Card]) -> list[Card]:
     """First-street down cards: dealt to us, or the first shown cards that were never face up.
 
