@@ -221,7 +221,9 @@ class _Hand:
 
     def amount(self, number: int, token: Tok) -> int:
         text = token.value
-        signs = {CURRENCIES[char] for char in text if char in CURRENCIES}
+        # most amounts have no sign: the set is built only for those that do (asked on every new line)
+        signs = set() if CURRENCIES.keys().isdisjoint(text) else {CURRENCIES[c] for c in text
+                                                                  if c in CURRENCIES}
         if signs and self.currency is None:
             raise self.fail(number, token, f"amount {text} has a currency sign but the header declares no "
                                            f"currency (add e.g. 'currency {signs.pop()}')")
