@@ -181,12 +181,16 @@ class StudbookScanner:
         after: dict[tuple[str, str], set[str]] = {}
         todo: list[tuple[str, tuple[int, ...]]] = [("", (start,))]
         seen = set(todo)
+        shifts: dict[tuple[tuple[int, ...], str], tuple[int, ...] | None] = {}  # a stack recurs in many lines
         while todo:
             first, stack = todo.pop()
             if not first and len(stack) > 1:
                 firsts |= self._accepts(stack[-1])
             for terminal in self._accepts(stack[-1]):
-                shifted = self._shift(stack, terminal)
+                key = (stack, terminal)
+                if key not in shifts:
+                    shifts[key] = self._shift(stack, terminal)
+                shifted = shifts[key]
                 if shifted is None:
                     continue
                 line = "" if terminal == "_NL" else first or terminal
