@@ -29,7 +29,7 @@ from re import _parser as _p
 from typing import Any, NamedTuple
 
 from lark import Lark, Token
-from lark.lexer import BasicLexer, Scanner, TerminalDef, _create_unless
+from lark.lexer import BasicLexer, TerminalDef, _create_unless
 from lark.parsers.lalr_analysis import Shift
 
 from studbook.grammar.linescan import language
@@ -95,6 +95,15 @@ def _first_chars(regexp: str, flags: int) -> Callable[[str], bool] | None:
     return lambda char: any(test(char) for test in tests)
 
 
+@lru_cache(maxsize=1024)  # lexers share most of their terminals at a character: each union compiled once
+def _union(terminals: tuple[tuple[str, str], ...], flags: int) -> tuple[re.Pattern[str], ...]:
+    """Lark's scanner regexp over ``terminals`` (name, regexp) in order, followed by blanks; none for none."""
+    if not terminals:
+        return ()
+    union = "|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals)
+    return (re.compile(f"(?:{union})[ \t]*", flags),)
+
+
 class _Lexer:
     """Lark's scanner for one state: by the character at the position, its regexps over only the
     terminals that can start with it (in Lark's order, so the same pick, without re trying every
@@ -105,7 +114,7 @@ class _Lexer:
         """Lark's own terminals and callbacks for the lexer (``_create_unless`` folds the string terminals
         a regexp terminal also matches into a retyping callback), without compiling its union."""
         terminals, self.callback = _create_unless(lexer.terminals, lexer.g_regex_flags, lexer.re, False)
-        self.flags, self.re = lexer.g_regex_flags, lexer.re
+        self.flags = lexer.g_regex_flags
         self.starts = [(terminal, _first_chars(terminal.pattern.to_regexp(), self.flags))
                        for terminal in terminals]
         self.by_char: dict[str, tuple[re.Pattern[str], ...]] = {}
@@ -119,8 +128,8 @@ class _Lexer:
         """The regexps for a token starting with ``char``, built once per character (few are seen)."""
         found = self.by_char.get(char)
         if found is None:
-            regexps = Scanner(self._terminals_at(char), self.flags, self.re, False)._mres
-            found = tuple(re.compile(f"(?:{regexp.pattern})[ \t]*", regexp.flags) for regexp in regexps)
+            terminals = tuple((each.name, each.pattern.to_regexp()) for each in self._terminals_at(char))
+            found = _union(terminals, self.flags)
             if len(self.by_char) < _CHARS:
                 self.by_char[char] = found
         return found
