@@ -13,10 +13,12 @@ import (the first chunk that holds a hand is always the one that stores it).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -63,13 +65,39 @@ def chunk_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
             yield process_chunk(chunk, rule_args)
         return
     # spawn: the parent holds DuckDB's threads, which a forked child must not inherit.
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_collect_less) as pool:
         pending: deque[Future[ChunkResult]] = deque(
             pool.submit(process_chunk, chunk, rule_args) for chunk in islice(chunks, 2 * jobs))
         while pending:
             result = pending.popleft().result()
             pending.extend(pool.submit(process_chunk, chunk, rule_args) for chunk in islice(chunks, 1))
             yield result
+
+
+# Python's cycle collector runs every 700 new objects by default and rescans the survivors. An import
+# makes millions of short-lived objects that reference counting frees (hands are not cyclic), so the
+# collector mostly rescans what is loaded (grammars, caches). Measured on 10k simulated hands with
+# --jobs 1, five runs each: median 650 hands/s as Python sets it, 740 with these thresholds.
+_IMPORT_GC_THRESHOLD = (50_000, 50, 100)
+
+
+def _collect_less() -> None:
+    """Freeze what is loaded so far out of the collector's reach and let it run far less often."""
+    gc.freeze()
+    gc.set_threshold(*_IMPORT_GC_THRESHOLD)
+
+
+@contextmanager
+def _collecting_less() -> Iterator[None]:
+    """:func:`_collect_less` for the length of an import in this process, then as it was."""
+    before = gc.get_threshold()
+    _collect_less()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
 
 
 def batches(results: Iterable[ChunkResult], size: int) -> Iterator[list[ChunkResult]]:
@@ -94,11 +122,12 @@ def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[
     summary = ImportSummary()
     con = open_for_import(db)
     try:
-        loader = Loader(con)
-        results = _observed(chunk_results(files, jobs, rule_args, chunk_size), summary, on_chunk)
-        for batch in batches(results, batch_size):
-            summary.add_batch(loader.write(batch))
-            batch.clear()  # free its Arrow tables before the next batch is gathered
+        with _collecting_less():
+            loader = Loader(con)
+            results = _observed(chunk_results(files, jobs, rule_args, chunk_size), summary, on_chunk)
+            for batch in batches(results, batch_size):
+                summary.add_batch(loader.write(batch))
+                batch.clear()  # free its Arrow tables before the next batch is gathered
     finally:
         con.close()
     return summary
