@@ -12,7 +12,7 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: hands.rules
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory

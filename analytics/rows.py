@@ -38,6 +38,7 @@ from studbook.events import Deal
 from studbook.grammar.parse import ParseError
 from studbook.money import format_amount
 from studbook.results import Replay
+from studbook.rules.variants import Rules
 
 Row = dict[str, Any]
 Values = tuple[Any, ...]
@@ -50,7 +51,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in ord
         "currency", "unit", "decimals", "stakes", "start_local", "time_zone", "start_utc", "table_name",
         "max_seats", "tournament_id", "level", "home_game", "first_street", "betting_rounds",
         "players_dealt", "last_street", "showdown", "total_pot", "rake", "logged_total_pot", "logged_rake",
-        "violations", "errors", "file", "first_line", "last_line"),
+        "violations", "errors", "rules", "file", "first_line", "last_line"),
     "seats": SEAT_COLUMNS,
     "actions": ("seq", "line", "street", "street_index", "player", "action", "amount", "to_amount", "pot",
                 "stack", "all_in", "expected_actor", "violations"),
@@ -65,7 +66,32 @@ def _stakes(small_bet: int, big_bet: int, currency: str | None) -> str:
     return f"{format_amount(small_bet, currency)}/{format_amount(big_bet, currency)}"
 
 
-def _hand_row(replay: Replay, first: int, seats: SeatRows) -> Values:
+def rules_text(rules: Rules | None) -> str | None:
+    """The house rules an import replayed under, as ``hands.rules`` stores them: the options the user set
+    (``explicit``, presets expanded) as ``KEY=VALUE`` sorted by key and joined by one space, so equal
+    rules give equal text and :func:`rules_from_text` gives the same :class:`Rules` back. None: no rules."""
+    if rules is None or not rules.explicit:
+        return None
+    return " ".join(f"{key}={_option_text(key, getattr(rules, key))}" for key in sorted(rules.explicit))
+
+
+def _option_text(key: str, value: Any) -> str:
+    """One option's value as ``Rules.parse`` reads it (``deck_ranks`` as a deck size, no ante as none)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if key == "deck_ranks":
+        return str(4 * (15 - value))
+    return str(value)
+
+
+def rules_from_text(text: str | None) -> Rules | None:
+    """The :class:`Rules` of a ``hands.rules`` text (:func:`rules_text`); None for a hand imported without."""
+    return Rules.parse(text.split(" ")) if text else None
+
+
+def _hand_row(replay: Replay, first: int, seats: SeatRows, rules: str | None) -> Values:
     hand, actions = replay.hand, replay.actions
     start, summary, source = hand.start_time, hand.summary, hand.source
     ante, bring_in = hand.ante, hand.bring_in
@@ -84,7 +110,7 @@ def _hand_row(replay: Replay, first: int, seats: SeatRows) -> Values:
         first, betting_rounds(hand), seats.players_dealt, seats.last_street, seats.showdown,
         replay.total_pot, replay.rake, summary.total_pot,
         replay.logged_rake if replay.logged_rake is not None else summary.rake,
-        len(replay.violations), sum(v.severity == "error" for v in replay.violations),
+        len(replay.violations), sum(v.severity == "error" for v in replay.violations), rules,
         source.file, source.first_line, source.last_line,
     )
 
@@ -156,14 +182,15 @@ class HandRows(Mapping[str, list[Row]]):
         return len(self.tables)
 
 
-def hand_rows(replay: Replay) -> HandRows:
-    """Rows for every hand table; the ``hands`` row holds the hand's key (site, hand_id)."""
+def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
+    """Rows for every hand table; the ``hands`` row holds the hand's key (site, hand_id) and ``rules``,
+    the :func:`rules_text` of the house rules it was replayed under."""
     hand = replay.hand
     first = first_street(hand)
     found = dealing(hand, first)
     seats = seat_rows(replay, first, found)
     return HandRows({
-        "hands": [_hand_row(replay, first, seats)],
+        "hands": [_hand_row(replay, first, seats, rules)],
         "seats": seats.rows,
         "actions": [
             (seq, a.line, a.street, a.street - first, a.player, a.action, a.amount, a.to, a.pot, a.stack,

@@ -38,6 +38,10 @@ CREATE TABLE IF NOT EXISTS hands (
     logged_rake       BIGINT,
     violations        INTEGER  NOT NULL,
     errors            INTEGER  NOT NULL,  -- violations of severity 'error'
+    rules             VARCHAR,            -- the import's --rule options (presets expanded) that `violations`
+                                          -- reflect, as KEY=VALUE sorted by key and joined by one space,
+                                          -- e.g. 'board_tie_break=position max_raises=2'; Rules.parse reads
+                                          -- text.split(' ') back; NULL when the import used no --rule
     file              VARCHAR  NOT NULL,
     first_line        INTEGER  NOT NULL,
     last_line         INTEGER  NOT NULL,

@@ -15,7 +15,7 @@ from functools import cache
 import pyarrow as pa
 
 from studbook.analytics.reading import Chunk
-from studbook.analytics.rows import Columns, HandRows, hand_rows
+from studbook.analytics.rows import Columns, HandRows, hand_rows, rules_text
 from studbook.grammar import parse_block
 from studbook.grammar.parse import ParseError, ParseResult, Skipped
 from studbook.hand import Hand
@@ -41,14 +41,15 @@ def _rules(rule_args: tuple[str, ...]) -> Rules | None:
     return Rules.parse(rule_args) if rule_args else None
 
 
-def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None) -> HandRows | ParseError:
-    """Rows of a replayed hand; a hand the replay or the derivation cannot handle becomes a reject,
-    because one bad hand never fails its file (design.md, pipeline step 1)."""
+def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None, text: str | None) -> HandRows | ParseError:
+    """Rows of a replayed hand, stored with ``text``, its rules as :func:`rules_text` writes them; a hand
+    the replay or the derivation cannot handle becomes a reject, because one bad hand never fails its
+    file (design.md, pipeline step 1)."""
     stage = "cannot replay"
     try:
         replayed = replay(hand, rules)
         stage = "cannot derive its rows"
-        return hand_rows(replayed)
+        return hand_rows(replayed, text)
     except Exception as error:
         return ParseError(hand.source.file, hand.source.first_line, 1, hand.hand_id, hand.site,
                           f"{stage}: {type(error).__name__}: {error}", raw)
@@ -65,15 +66,17 @@ def parsed_blocks(chunk: Chunk) -> Iterator[tuple[ParseResult, str]]:
 
 def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Rules | None = None,
                  last: bool = True) -> ChunkResult:
-    """Replay the hands among ``blocks`` and gather the rows of every table, counting each block once."""
+    """Replay the hands among ``blocks`` and gather the rows of every table, counting each block once;
+    each hand's row records ``rules`` so later replays from the database use them too."""
     result = ChunkResult(path, last)
     columns = Columns()
+    text = rules_text(rules)
     for parsed, raw in blocks:
         result.found += 1
         if isinstance(parsed, Skipped):
             result.skipped += 1
             continue
-        outcome = _hand_or_reject(parsed, raw, rules) if isinstance(parsed, Hand) else parsed
+        outcome = _hand_or_reject(parsed, raw, rules, text) if isinstance(parsed, Hand) else parsed
         if isinstance(outcome, ParseError):
             result.rejected += 1
             columns.add_rejected(outcome)

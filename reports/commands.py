@@ -23,7 +23,8 @@ from studbook.reports.replayer import replayer_page
 from studbook.reports.source import HandNotFound, load_hand
 from studbook.rules.variants import VARIANTS, RuleError, Rules
 
-RuleOption = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE for the replay.")]
+RuleOption = Annotated[list[str] | None, typer.Option(
+    "--rule", help="House rule KEY=VALUE for the replay; from a database, instead of its import's rules.")]
 Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
 Game = Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
 
@@ -99,8 +100,15 @@ def replay_command(
         "--output", "-o", dir_okay=False, help="HTML file to write (default: replay-HAND.html).")] = None,
     rule: RuleOption = None,
 ) -> None:
-    """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling."""
+    """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
+
+    From a database the hand is replayed under the house rules of its import unless ``--rule`` is given."""
     with _user_errors():
         found = load_hand(source, hand, Rules.parse(rule) if rule else None)
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
         _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log))
+        if found.rules is not None:
+            from studbook.analytics.rows import rules_text  # pyarrow: not for every command's start
+
+            origin = "--rule" if rule else "stored with the hand"
+            typer.echo(f"house rules ({origin}): {rules_text(found.rules)}")

@@ -2,7 +2,9 @@
 
 The database keeps each hand's source file and first line, not its text, so a hand found there is
 re-read from its log (a relative path is tried from the working folder, then from the database's
-folder) and checked to be the same hand before it is replayed.
+folder) and checked to be the same hand before it is replayed: under the house rules stored with it
+(``hands.rules``, the import's ``--rule``), so its verdict is the one the database holds, unless the
+user gives rules of their own.
 """
 
 from __future__ import annotations
@@ -31,6 +33,16 @@ class HandNotFound(Exception):
 class FoundHand:
     replay: Replay
     log: LogExcerpt
+    rules: Rules | None = None  # the house rules replayed under, given or stored; None: the log's and site's
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A hand found through the database, with the house rules it was imported under."""
+
+    hand: Hand
+    log: LogExcerpt
+    rules: Rules | None
 
 
 def is_database(path: Path) -> bool:
@@ -75,14 +87,15 @@ def hands_at_lines(path: Path, wanted: Mapping[int, str]) -> dict[int, tuple[Han
             if wanted.get(block.first_line) == _block_hand_id(block)}
 
 
-def find_in_database(db: Path, hand_id: str) -> tuple[Hand, LogExcerpt]:
+def find_in_database(db: Path, hand_id: str) -> StoredHand:
     """Look the hand up in the database, then read it again from its log file."""
     from studbook.analytics.db import open_existing
+    from studbook.analytics.rows import rules_from_text
 
     hand_id = hand_id.lstrip("#")
     con = open_existing(db)
     try:
-        rows = con.execute("SELECT site, file, first_line FROM hands WHERE hand_id = ? ORDER BY site",
+        rows = con.execute("SELECT site, file, first_line, rules FROM hands WHERE hand_id = ? ORDER BY site",
                            [hand_id]).fetchall()
     finally:
         con.close()
@@ -90,12 +103,12 @@ def find_in_database(db: Path, hand_id: str) -> tuple[Hand, LogExcerpt]:
         raise HandNotFound(f"no hand {hand_id} in {db}")
     if len(rows) > 1:
         raise HandNotFound(f"hand {hand_id} is in {db} for several sites: "
-                           + ", ".join(f"{site} ({file}:{line})" for site, file, line in rows))
-    _, file, line = rows[0]
+                           + ", ".join(f"{site} ({file}:{line})" for site, file, line, _ in rows))
+    _, file, line, rules = rows[0]
     found = hands_at_lines(imported_file(file, db), {line: hand_id})
     if line not in found:
         raise HandNotFound(f"hand {hand_id} is no longer at line {line} of {file}")
-    return found[line]
+    return StoredHand(*found[line], rules_from_text(rules))
 
 
 def imported_file(file: str, db: Path) -> Path:
@@ -108,8 +121,13 @@ def imported_file(file: str, db: Path) -> Path:
 
 
 def load_hand(source: Path, hand_id: str, rules: Rules | None = None) -> FoundHand:
-    """Parse and replay one hand from a log file or a studbook database."""
+    """Parse and replay one hand from a log file or a studbook database; ``rules`` (the user's) win over
+    those stored with a hand in the database."""
     if not source.is_file():
         raise HandNotFound(f"no such file: {source}")
-    hand, log = find_in_database(source, hand_id) if is_database(source) else find_in_log(source, hand_id)
-    return FoundHand(replay(hand, rules), log)
+    if is_database(source):
+        stored = find_in_database(source, hand_id)
+        hand, log, rules = stored.hand, stored.log, rules if rules is not None else stored.rules
+    else:
+        hand, log = find_in_log(source, hand_id)
+    return FoundHand(replay(hand, rules), log, rules)

@@ -1,8 +1,9 @@
 """The report's list of rule violations, each hand linked to its replay embedded in the same page.
 
 The database stores where each hand came from, so the first :data:`MAX_REPLAYS` violated hands
-are read again from their logs and replayed into the page; the rest (and hands whose log is gone)
-are listed with the ``studbook replay`` command that opens them.
+are read again from their logs and replayed into the page, each under the house rules of its import
+(``hands.rules``) unless the report was given ``--rule``; the rest (and hands whose log is gone) are
+listed with the ``studbook replay`` command that opens them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import duckdb
 
+from studbook.analytics.rows import rules_from_text
 from studbook.replay import replay
 from studbook.reports.filters import Filters, seat_rows
 from studbook.reports.html import Html, h, json_script
@@ -26,7 +28,7 @@ MAX_REPLAYS = 100
 def violation_rows(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[dict[str, Any]]:
     """Violations in the hands the filters select, in hand order."""
     return con.sql(f"""
-        SELECT h.site, h.hand_id, h.start_utc, h.file, h.first_line,
+        SELECT h.site, h.hand_id, h.start_utc, h.file, h.first_line, h.rules AS hand_rules,
                v.line, v.severity, v.code, v.rule, v.message
         FROM violations AS v
         JOIN hands AS h USING (site, hand_id)
@@ -35,13 +37,17 @@ def violation_rows(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[dic
 
 
 def _replays(rows: list[dict[str, Any]], db: Path, rules: Rules | None) -> dict[tuple[str, str], Any]:
-    """Replay data for the first violated hands, keyed by (site, hand id), each log read once.
+    """Replay data for the first violated hands, keyed by (site, hand id), each log read once, under
+    ``rules`` if given, else each hand's stored rules.
 
     A hand whose log is gone or changed gets no replay."""
-    hands = list(dict.fromkeys((r["site"], r["hand_id"], r["file"], r["first_line"]) for r in rows))
+    hands = list(dict.fromkeys((r["site"], r["hand_id"], r["file"], r["first_line"], r["hand_rules"])
+                               for r in rows))
     by_file: dict[str, dict[int, tuple[str, str]]] = defaultdict(dict)
-    for site, hand_id, file, line in hands[:MAX_REPLAYS]:
+    stored: dict[tuple[str, str], Rules | None] = {}
+    for site, hand_id, file, line, text in hands[:MAX_REPLAYS]:
         by_file[file][line] = (site, hand_id)
+        stored[site, hand_id] = rules if rules is not None else rules_from_text(text)
     found: dict[tuple[str, str], Any] = {}
     for file, wanted in by_file.items():
         try:
@@ -49,7 +55,7 @@ def _replays(rows: list[dict[str, Any]], db: Path, rules: Rules | None) -> dict[
         except HandNotFound:
             continue
         for line, (hand, log) in logged.items():
-            found[wanted[line]] = replayer_data(replay(hand, rules), log)
+            found[wanted[line]] = replayer_data(replay(hand, stored[wanted[line]]), log)
     return found
 
 
@@ -76,6 +82,7 @@ def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Pat
                             h("td", row["message"]), class_=f"violation-row {row['severity']}"))
     hands = len({(row["site"], row["hand_id"]) for row in rows})
     note = f"{len(rows)} violations in {hands} hands. Follow a hand to step through its replay"
+    note += " (under the --rule options given)" if rules else " (under the rules its import used)"
     if hands > len(anchors):
         note += (f"; hands without a link (past the first {MAX_REPLAYS}, or whose log is gone) open with "
                  f"studbook replay {db} --hand ID")
