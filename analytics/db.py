@@ -90,5 +90,9 @@ def open_existing(path: Path) -> duckdb.DuckDBPyConnection:
     if not path.is_file():
         raise DatabaseError(f"no database at {path}: run `studbook import PATH... --db {path}` first")
     con = _connect(path, read_only=True)
-    _check_version(con, path)
+    try:
+        _check_version(con, path)
+    except DatabaseError:
+        con.close()  # an open read-only handle would stop this process opening the file to write
+        raise
     return con

@@ -132,9 +132,9 @@ def test_a_version_1_database_is_a_clear_error(tmp_path: Path) -> None:
     db = tmp_path / "old.duckdb"
     _version_1_database(db)
     expected = f"has schema version 1; this studbook needs {SCHEMA_VERSION}: import into a new database"
-    # import first: it opens the file for writing, which one process cannot do while it holds it read-only
-    for command in (["import", str(STUD8), "--db", str(db)], ["replay", str(db), "--hand", HAND],
-                    ["query", "SELECT 1", "--db", str(db)]):
+    # import last: a refused read-only open must not leave the file held, or the write open would fail
+    for command in (["replay", str(db), "--hand", HAND], ["query", "SELECT 1", "--db", str(db)],
+                    ["import", str(STUD8), "--db", str(db)]):
         result = runner.invoke(app, command)
         assert result.exit_code == 2, (command, result.output)
         assert expected in " ".join(result.stderr.split()), command
