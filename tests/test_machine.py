@@ -255,6 +255,19 @@ def test_C12a_partial_bring_in_all_in_others_owe_the_full_bring_in() -> None:
     assert play(heads_up, "B bi 2!, A call 2") == []  # nobody can put in more than the all-in
 
 
+def test_C12a_unstated_bring_in_the_first_full_call_shows_it() -> None:
+    """PokerStars never states the bring-in: after a partial all-in bring-in, the first call above it
+    (and below the small bet) is the full bring-in, and the players after owe that much."""
+    table = make("A:9s B:2c C:Kd D:Qh", stacks={"B": 2}, bring_in=None)
+    assert play(table, "B bi 2!, C call 3, D call 3, A call 3") == []
+    short_after = make("A:9s B:2c C:Kd D:Qh", stacks={"B": 2}, bring_in=None)
+    assert play(short_after, "B bi 2!, C call 3, D call 2") == ["call-amount"]
+    too_much = make("A:9s B:2c C:Kd", stacks={"B": 2}, bring_in=None)
+    assert play(too_much, "B bi 2!, C call 10") == ["call-amount"]  # a small bet is a completion
+    stated = make("A:9s B:2c C:Kd", stacks={"B": 2}, bring_in=3)
+    assert play(stated, "B bi 2!, C call 4") == ["call-amount"]  # a stated bring-in is not rewritten
+
+
 def test_C12b_bring_in_card_all_in_for_the_ante_left_player_posts() -> None:
     table = make("A:9s B:2c C:Kd", stacks={"B": 0})
     assert table.bring_in_due == "C"

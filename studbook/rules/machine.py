@@ -382,6 +382,8 @@ class Table:
             self._fold(player)
             cost = 0
         elif kind == "call":
+            if cost > owed and self._full_bring_in_shown(player.bet + cost):
+                owed = cost
             if owed == 0:
                 issues.append(Issue("call-amount", "C14", f"{name} calls with nothing to call"))
             elif cost != min(owed, player.stack):
@@ -429,6 +431,17 @@ class Table:
         if not player.all_in and (left <= 0 or all_in):
             player.all_in = True
             self._reach = None
+
+    def _full_bring_in_shown(self, to: int) -> bool:
+        """C12a where the log never states the bring-in (PokerStars): after a bring-in all in for part
+        of it, the first call above it and below the small bet shows the full bring-in, which every
+        later player owes too."""
+        if self.bring_in is not None or not self.bring_in_round or self.completed or self.bring_in_due:
+            return False
+        if not self.level < to < self.small_bet:
+            return False
+        self.bring_in = self.level = to
+        return True
 
     def _bring_in(self, player: Player, cost: int) -> list[Issue]:
         issues = []
