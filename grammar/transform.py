@@ -380,15 +380,17 @@ class HandTransformer(Transformer):
         except FieldError as error:
             raise self.error(line, match, 1, str(error)) from None
 
-    def on_ante(self, line: int, match: Match) -> None:
+    def _paying(self, make: Callable[..., Event], line: int, match: Match) -> None:
+        """An ante, bring-in, bet, call or complete line: player (group 1), amount (2), all-in flag (3)."""
         hand = self.hand
-        hand.events.append(_post_ante(hand.offset + line, self.player(line, match),
-                                      self.money(line, match, 2), bool(match.group(3))))
+        hand.events.append(make(hand.offset + line, self.player(line, match),
+                                self.money(line, match, 2), bool(match.group(3))))
+
+    def on_ante(self, line: int, match: Match) -> None:
+        self._paying(_post_ante, line, match)
 
     def on_bring_in(self, line: int, match: Match) -> None:
-        hand = self.hand
-        hand.events.append(_bring_in(hand.offset + line, self.player(line, match),
-                                     self.money(line, match, 2), bool(match.group(3))))
+        self._paying(_bring_in, line, match)
 
     def on_check(self, line: int, match: Match) -> None:
         hand = self.hand
@@ -399,14 +401,10 @@ class HandTransformer(Transformer):
         hand.events.append(_fold(hand.offset + line, self.player(line, match)))
 
     def on_bet(self, line: int, match: Match) -> None:
-        hand = self.hand
-        hand.events.append(_bet(hand.offset + line, self.player(line, match),
-                                self.money(line, match, 2), bool(match.group(3))))
+        self._paying(_bet, line, match)
 
     def on_call(self, line: int, match: Match) -> None:
-        hand = self.hand
-        hand.events.append(_call(hand.offset + line, self.player(line, match),
-                                 self.money(line, match, 2), bool(match.group(3))))
+        self._paying(_call, line, match)
 
     def on_raise(self, line: int, match: Match) -> None:
         """``raises $2 to $4``: increment, then street total."""
@@ -421,9 +419,7 @@ class HandTransformer(Transformer):
                                   None, bool(match.group(3))))
 
     def on_complete(self, line: int, match: Match) -> None:
-        hand = self.hand
-        hand.events.append(_complete(hand.offset + line, self.player(line, match),
-                                     self.money(line, match, 2), bool(match.group(3))))
+        self._paying(_complete, line, match)
 
     def on_uncalled(self, line: int, match: Match) -> None:
         """``Uncalled bet (AMOUNT) returned to NAME``: the amount comes first."""

@@ -303,26 +303,12 @@ def descubierto_high(
     if ace_low_straight not in ("lowest_in_deck", "a2345"):
         raise ValueError(f"ace_low_straight is 'lowest_in_deck' or 'a2345', not {ace_low_straight!r}")
     suited = len(cards) == 5 and len({card & 3 for card in cards}) == 1
-    memo = (
-        sum(map(_RANK_WEIGHT.__getitem__, cards)),
-        suited,
-        deck_size,
-        figuras_includes_two_pair,
-        flush_beats_full_at_or_below,
-        ace_straights_above_flush,
-        ace_low_straight,
-    )
+    options = (deck_size, figuras_includes_two_pair, flush_beats_full_at_or_below, ace_straights_above_flush,
+               ace_low_straight)
+    memo = (sum(map(_RANK_WEIGHT.__getitem__, cards)), suited, *options)
     found = _DESCUBIERTO.get(memo)
     if found is None:
-        found = _DESCUBIERTO[memo] = _descubierto_key(
-            cards,
-            suited,
-            deck_size,
-            figuras_includes_two_pair,
-            flush_beats_full_at_or_below,
-            ace_straights_above_flush,
-            ace_low_straight,
-        )
+        found = _DESCUBIERTO[memo] = _descubierto_key(cards, suited, *options)
     return found
 
 
