@@ -38,7 +38,6 @@ from studbook.events import Deal
 from studbook.grammar.parse import ParseError
 from studbook.money import format_amount
 from studbook.results import Replay
-from studbook.rules.variants import Rules
 
 Row = dict[str, Any]
 Values = tuple[Any, ...]
@@ -64,31 +63,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in ord
 def _stakes(small_bet: int, big_bet: int, currency: str | None) -> str:
     """Few hands have stakes of their own, and formatting them is dear."""
     return f"{format_amount(small_bet, currency)}/{format_amount(big_bet, currency)}"
-
-
-def rules_text(rules: Rules | None) -> str | None:
-    """The house rules an import replayed under, as ``hands.rules`` stores them: the options the user set
-    (``explicit``, presets expanded) as ``KEY=VALUE`` sorted by key and joined by one space, so equal
-    rules give equal text and :func:`rules_from_text` gives the same :class:`Rules` back. None: no rules."""
-    if rules is None or not rules.explicit:
-        return None
-    return " ".join(f"{key}={_option_text(key, getattr(rules, key))}" for key in sorted(rules.explicit))
-
-
-def _option_text(key: str, value: Any) -> str:
-    """One option's value as ``Rules.parse`` reads it (``deck_ranks`` as a deck size, no ante as none)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    if key == "deck_ranks":
-        return str(4 * (15 - value))
-    return str(value)
-
-
-def rules_from_text(text: str | None) -> Rules | None:
-    """The :class:`Rules` of a ``hands.rules`` text (:func:`rules_text`); None for a hand imported without."""
-    return Rules.parse(text.split(" ")) if text else None
 
 
 def _hand_row(replay: Replay, first: int, seats: SeatRows, rules: str | None) -> Values:
@@ -184,7 +158,7 @@ class HandRows(Mapping[str, list[Row]]):
 
 def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
     """Rows for every hand table; the ``hands`` row holds the hand's key (site, hand_id) and ``rules``,
-    the :func:`rules_text` of the house rules it was replayed under."""
+    the text (:func:`studbook.rules.variants.rules_text`) of the house rules it was replayed under."""
     hand = replay.hand
     first = first_street(hand)
     found = dealing(hand, first)

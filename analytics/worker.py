@@ -15,12 +15,12 @@ from functools import cache
 import pyarrow as pa
 
 from studbook.analytics.reading import Chunk
-from studbook.analytics.rows import Columns, HandRows, hand_rows, rules_text
+from studbook.analytics.rows import Columns, HandRows, hand_rows
 from studbook.grammar import parse_block
 from studbook.grammar.parse import ParseError, ParseResult, Skipped
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.rules.variants import Rules
+from studbook.rules.variants import Rules, rules_text
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import HandNotFound, load_hand
-from studbook.rules.variants import VARIANTS, RuleError, Rules
+from studbook.rules.variants import VARIANTS, RuleError, Rules, rules_text
 
 RuleOption = Annotated[list[str] | None, typer.Option(
     "--rule", help="House rule KEY=VALUE for the replay; from a database, instead of its import's rules.")]
@@ -108,7 +108,5 @@ def replay_command(
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
         _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log))
         if found.rules is not None:
-            from studbook.analytics.rows import rules_text  # pyarrow: not for every command's start
-
             origin = "--rule" if rule else "stored with the hand"
             typer.echo(f"house rules ({origin}): {rules_text(found.rules)}")

@@ -20,7 +20,7 @@ from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.reports.replayer import LogExcerpt
 from studbook.results import Replay
-from studbook.rules.variants import Rules
+from studbook.rules.variants import Rules, rules_from_text
 
 DUCKDB_MAGIC = b"DUCK"  # bytes 8..12 of every DuckDB file
 
@@ -90,7 +90,6 @@ def hands_at_lines(path: Path, wanted: Mapping[int, str]) -> dict[int, tuple[Han
 def find_in_database(db: Path, hand_id: str) -> StoredHand:
     """Look the hand up in the database, then read it again from its log file."""
     from studbook.analytics.db import open_existing
-    from studbook.analytics.rows import rules_from_text
 
     hand_id = hand_id.lstrip("#")
     con = open_existing(db)

@@ -14,13 +14,12 @@ from typing import Any
 
 import duckdb
 
-from studbook.analytics.rows import rules_from_text
 from studbook.replay import replay
 from studbook.reports.filters import Filters, seat_rows
 from studbook.reports.html import Html, h, json_script
 from studbook.reports.replayer import replayer_data, replayer_section
 from studbook.reports.source import HandNotFound, hands_at_lines, imported_file
-from studbook.rules.variants import Rules
+from studbook.rules.variants import Rules, rules_from_text
 
 MAX_REPLAYS = 100
 

@@ -14,9 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from studbook.analytics.db import SCHEMA_VERSION, sql_file
-from studbook.analytics.rows import rules_from_text, rules_text
 from studbook.cli import app
-from studbook.rules.variants import Rules
+from studbook.rules.variants import Rules, rules_from_text, rules_text
 
 runner = CliRunner()
 STUD8 = Path(__file__).resolve().parent.parent / "histories" / "stud8-2024-11-21.txt"

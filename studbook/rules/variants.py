@@ -300,6 +300,31 @@ SITE_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 
+def rules_text(rules: Rules | None) -> str | None:
+    """The house rules an import replayed under, as ``hands.rules`` stores them: the options the user set
+    (``explicit``, presets expanded) as ``KEY=VALUE`` sorted by key and joined by one space, so equal
+    rules give equal text and :func:`rules_from_text` gives the same :class:`Rules` back. None: no rules."""
+    if rules is None or not rules.explicit:
+        return None
+    return " ".join(f"{key}={_option_text(key, getattr(rules, key))}" for key in sorted(rules.explicit))
+
+
+def _option_text(key: str, value: Any) -> str:
+    """One option's value as ``Rules.parse`` reads it (``deck_ranks`` as a deck size, no ante as none)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if key == "deck_ranks":
+        return str(4 * (15 - value))
+    return str(value)
+
+
+def rules_from_text(text: str | None) -> Rules | None:
+    """The :class:`Rules` of a ``hands.rules`` text (:func:`rules_text`); None for a hand imported without."""
+    return Rules.parse(text.split(" ")) if text else None
+
+
 def rules_for(
     variant: Variant, site: str | None, stated: Iterable[tuple[str, str]] = (), user: Rules | None = None
 ) -> Rules:
