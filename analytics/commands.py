@@ -65,7 +65,8 @@ def _progress(console: Console) -> Progress:
 
 def _print_summary(summary: ImportSummary, db: Path) -> None:
     lines = [
-        ("files", summary.files),
+        ("files", summary.files + summary.unchanged),
+        ("  unchanged, not read", summary.unchanged),
         ("hand blocks found", summary.found),
         ("  imported", summary.imported),
         ("  already present", summary.already_present),
@@ -77,6 +78,9 @@ def _print_summary(summary: ImportSummary, db: Path) -> None:
     width = max(len(label) for label, _ in lines)
     for label, count in lines:
         typer.echo(f"{label:<{width}}  {count:>8,}")
+    if summary.unchanged:
+        typer.echo(f"unchanged: read whole by an earlier import into this database "
+                   f"({summary.unchanged_blocks:,} hand blocks), so not read again; --reread reads them")
     typer.echo(f"database: {db}")
 
 
@@ -91,8 +95,14 @@ def import_command(
     = DEFAULT_BATCH,
     chunk: Annotated[int, typer.Option("--chunk", min=1, help="Hand blocks per unit of work (memory).")]
     = DEFAULT_CHUNK,
+    reread: Annotated[bool, typer.Option("--reread", help="Read files an earlier import read whole, too.")]
+    = False,
 ) -> None:
-    """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing."""
+    """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing.
+
+    A file whose exact content an earlier import into the same database read whole, with no rejected
+    block, is not read again.
+    """
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
 
     with _user_errors():
@@ -114,7 +124,8 @@ def import_command(
                 progress.update(task, advance=result.last, hands=hands,
                                 rate=hands / (time.perf_counter() - started))
 
-            summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=advance)
+            summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=advance, reread=reread,
+                                 on_unchanged=lambda count: progress.update(task, advance=count))
     _print_summary(summary, db)
 
 

@@ -12,7 +12,10 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: hands.rules
+SCHEMA_VERSION = 3  # 2: hands.rules; 3: imported_files
+# Versions this studbook brings up to SCHEMA_VERSION in place: their tables are unchanged and what is new
+# is a table that schema.sql creates when missing. Reading needs nothing of the newer version.
+UPGRADABLE = (2,)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
@@ -53,14 +56,16 @@ def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> int:
+    """The database's schema version, when this studbook can use it."""
     try:
         found = con.execute("SELECT max(version) FROM schema_version").fetchall()[0][0]
     except duckdb.CatalogException:
         raise DatabaseError(f"{path} is not a studbook database (no schema_version table)") from None
-    if found != SCHEMA_VERSION:
+    if found != SCHEMA_VERSION and found not in UPGRADABLE:
         raise DatabaseError(f"{path} has schema version {found}; this studbook needs {SCHEMA_VERSION}: "
                             "import into a new database")
+    return found
 
 
 def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
@@ -73,7 +78,8 @@ def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
         con.execute(sql_file("schema.sql"))
         con.execute("INSERT INTO schema_version SELECT ? WHERE NOT EXISTS (FROM schema_version)",
                     [SCHEMA_VERSION])
-        _check_version(con, path)
+        if _check_version(con, path) != SCHEMA_VERSION:  # schema.sql just added what was missing
+            con.execute("UPDATE schema_version SET version = ?", [SCHEMA_VERSION])
         con.execute(sql_file("stats.sql"))
     except DatabaseError:
         con.close()

@@ -8,6 +8,10 @@ does not grow with the input: peak RSS of --jobs 1 was 304 MB at 50k simulated h
 200k (all five games).
 The chunks of one big file go to different workers like the chunks of different files.
 
+A file whose content an earlier import into the same database read whole, with no rejected block,
+is not read again (its hands are all stored): re-importing a folder of years of logs reads only the
+new and grown files. ``reread`` reads every file anyway.
+
 Results are consumed in input order and committed in batches of whole chunks, so a killed import
 has committed a prefix of the input and a re-run reaches the same final contents as a clean
 import (the first chunk that holds a hand is always the one that stores it).
@@ -25,9 +29,11 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
+import duckdb
+
 from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
-from studbook.analytics.reading import read_chunks
+from studbook.analytics.reading import file_stamp, read_chunks
 from studbook.analytics.worker import ChunkResult, process_chunk
 
 
@@ -36,6 +42,8 @@ class ImportSummary:
     """Every block found is imported, already present, skipped (not stud) or rejected."""
 
     files: int = 0
+    unchanged: int = 0  # files not read: an earlier import read the same content whole
+    unchanged_blocks: int = 0  # the hand blocks that import found in them
     found: int = 0
     imported: int = 0
     already_present: int = 0
@@ -102,6 +110,26 @@ def _collecting_less() -> Iterator[None]:
         gc.unfreeze()
 
 
+def unchanged_files(con: duckdb.DuckDBPyConnection, paths: Sequence[Path]) -> dict[Path, int]:
+    """The files among ``paths`` whose content an earlier import read whole and stored without a rejected
+    block (a newer studbook may parse a rejected one), with the hand blocks found in each. Only a file
+    with the byte size of such a content is hashed."""
+    known: dict[int, dict[str, int]] = {}
+    for sha256, size, blocks in con.execute(
+            "SELECT sha256, bytes, blocks FROM imported_files WHERE rejected = 0").fetchall():
+        known.setdefault(size, {})[sha256] = blocks
+    unchanged = {}
+    for path in paths:
+        try:
+            candidates = known.get(path.stat().st_size)
+            stamp = file_stamp(path) if candidates else None
+        except OSError:
+            continue  # the reader reports it
+        if stamp is not None and stamp.sha256 in candidates:
+            unchanged[path] = candidates[stamp.sha256]
+    return unchanged
+
+
 def batches(results: Iterable[ChunkResult], size: int) -> Iterator[list[ChunkResult]]:
     """Group whole chunks until a batch holds at least ``size`` hands and rejected blocks."""
     batch: list[ChunkResult] = []
@@ -118,15 +146,22 @@ def batches(results: Iterable[ChunkResult], size: int) -> Iterator[list[ChunkRes
 
 def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[str, ...] = (),
                batch_size: int = DEFAULT_BATCH, chunk_size: int = DEFAULT_CHUNK,
-               on_chunk: Callable[[ChunkResult], None] | None = None) -> ImportSummary:
+               on_chunk: Callable[[ChunkResult], None] | None = None, reread: bool = False,
+               on_unchanged: Callable[[int], None] | None = None) -> ImportSummary:
     """Import ``files`` into the database at ``db``, ``batch_size`` hands (and rejected blocks) per
-    transaction, in units of ``chunk_size`` hand blocks; ``on_chunk`` hears about each chunk."""
+    transaction, in units of ``chunk_size`` hand blocks; ``on_chunk`` hears about each chunk, and
+    ``on_unchanged`` how many files are not read (all of them read with ``reread``)."""
     summary = ImportSummary()
     con = open_for_import(db)
     try:
+        unchanged = {} if reread else unchanged_files(con, files)
+        summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
+        if on_unchanged and unchanged:
+            on_unchanged(len(unchanged))
+        to_read = [path for path in files if path not in unchanged]
         with _collecting_less():
             loader = Loader(con)
-            results = _observed(chunk_results(files, jobs, rule_args, chunk_size), summary, on_chunk)
+            results = _observed(chunk_results(to_read, jobs, rule_args, chunk_size), summary, on_chunk)
             for batch in batches(results, batch_size):
                 summary.add_batch(loader.write(batch))
                 batch.clear()  # free its Arrow tables before the next batch is gathered

@@ -6,6 +6,8 @@ all its rows, so importing a hand again changes nothing; a rejected block is key
 line). The rows of a hand's other tables get its key here, from its ``hands`` row. Because a
 batch commits whole or not at all and batches commit in the order of the input, a killed import
 leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
+A file read to its end is recorded in ``imported_files`` by the batch that holds its last chunk, so
+the record never outlives a rolled-back batch.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 import duckdb
 import pyarrow as pa
@@ -76,6 +79,8 @@ _NOW_PARSED = """
 DELETE FROM rejected AS r WHERE EXISTS (FROM batch_hands AS b WHERE b.file = r.file AND b.first_line = r.line)
 """
 
+_RECORD_FILE = "INSERT OR REPLACE INTO imported_files VALUES (?, ?, ?, ?, ?, ?)"
+
 _VIOLATION_CODES = f"""
 SELECT coalesce(code, '*'), count(DISTINCT {HAND_INDEX}) FROM batch_violations
 WHERE {HAND_INDEX} IN (SELECT {HAND_INDEX} FROM batch_new) GROUP BY ROLLUP (code)
@@ -87,11 +92,28 @@ class Loader:
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
+        self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
+        self.rejected: Counter[str] = Counter()
+
+    def _file_records(self, results: Sequence[ChunkResult]) -> list[tuple[object, ...]]:
+        """The ``imported_files`` rows of the files whose last chunk is in this batch."""
+        records = []
+        now = datetime.now(UTC).replace(tzinfo=None)
+        for result in results:
+            self.blocks[result.path] += result.found
+            self.rejected[result.path] += result.rejected
+            if result.last:
+                blocks, rejected = self.blocks.pop(result.path), self.rejected.pop(result.path)
+                stamp = result.stamp
+                if stamp is not None:
+                    records.append((stamp.sha256, stamp.bytes, result.path, blocks, rejected, now))
+        return records
 
     def write(self, results: Sequence[ChunkResult]) -> BatchOutcome:
         """Insert a batch of chunks in one transaction and say what was new."""
         con = self.con
         names = (*HAND_TABLES, "rejected")
+        records = self._file_records(results)
         for name in names:
             con.register(f"batch_{name}", _concat(results, name))
         con.execute("BEGIN")
@@ -102,6 +124,8 @@ class Loader:
                 con.execute(_INSERT_ROWS.format(table=name, index=HAND_INDEX))
             con.execute(_NEW_REJECTS)
             con.execute(_NOW_PARSED)
+            for record in records:  # one statement each: a file given twice is one row
+                con.execute(_RECORD_FILE, record)
             imported = con.execute("SELECT count(*) FROM batch_new").fetchall()[0][0]
             codes = Counter(dict(con.execute(_VIOLATION_CODES).fetchall()))
             with_violations = codes.pop("*", 0)

@@ -5,12 +5,15 @@ hands. This reader decodes as grammar/decode.py does (a BOM, UTF-16, else UTF-8 
 file is valid UTF-8, else cp1252; a leading NUL; ``\\r\\n``, ``\\n`` and ``\\r`` each end a line; NULs
 and trailing blanks dropped) one line at a time, and cuts the lines before a hand header once a
 chunk holds ``size`` headers. Every chunk but a file's first starts at a header, so splitting the
-chunks gives exactly the blocks, and the line numbers, of splitting the whole file.
+chunks gives exactly the blocks, and the line numbers, of splitting the whole file. A file's last
+chunk carries the SHA-256 of the bytes read, which is how a later import knows the file unchanged.
 """
 
 from __future__ import annotations
 
 import codecs
+import hashlib
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,7 +25,45 @@ from studbook.grammar.dialect import detect_dialect
 from studbook.grammar.parse import ParseError
 
 _BINARY_SAMPLE = 4096  # characters _looks_binary inspects
-_READ = 1 << 20  # bytes per read while checking the encoding
+_READ = 1 << 20  # bytes per read of a file
+
+
+@dataclass(frozen=True, slots=True)
+class FileStamp:
+    """What identifies a file's content: the SHA-256 (hex) and the number of its bytes."""
+
+    sha256: str
+    bytes: int
+
+
+def file_stamp(path: Path) -> FileStamp:
+    """The stamp of the file as it is now, read through once."""
+    with path.open("rb") as file:
+        digest = hashlib.file_digest(file, "sha256")
+        return FileStamp(digest.hexdigest(), file.tell())
+
+
+class _HashingReader(io.RawIOBase):
+    """A binary file that hashes what is read from it, so a stamp costs no second read."""
+
+    def __init__(self, raw: io.FileIO) -> None:
+        self.raw, self.hash, self.size = raw, hashlib.sha256(), 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        count = self.raw.readinto(buffer) or 0
+        self.hash.update(memoryview(buffer)[:count])
+        self.size += count
+        return count
+
+    def close(self) -> None:
+        self.raw.close()
+        super().close()
+
+    def stamp(self) -> FileStamp:
+        return FileStamp(self.hash.hexdigest(), self.size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +75,7 @@ class Chunk:
     lines: list[str]
     last: bool  # the file's last chunk
     error: ParseError | None = None
+    stamp: FileStamp | None = None  # on the last chunk of a file read to its end
 
     def blocks(self) -> Iterator[Block | ParseError]:
         """The chunk's hand blocks, numbered by their lines in the whole file."""
@@ -74,9 +116,11 @@ def _encoding(path: Path) -> str | None:
     return "utf-8" if valid else "cp1252"
 
 
-def _lines(path: Path, encoding: str) -> Iterator[str]:
-    """The file's lines as grammar/decode.py gives them; raises DecodeError for binary data."""
-    with path.open(encoding=encoding, errors="replace", newline="") as file:
+def _lines(path: Path, encoding: str, hashing: _HashingReader) -> Iterator[str]:
+    """The file's lines as grammar/decode.py gives them, read through ``hashing``; raises DecodeError
+    for binary data."""
+    with io.TextIOWrapper(io.BufferedReader(hashing, _READ), encoding=encoding, errors="replace",
+                          newline="") as file:
         head: list[str] = []
         length = 0
         for line in file:  # newline="": any of \r\n, \n, \r ends a line, kept at its end
@@ -109,7 +153,8 @@ def read_chunks(path: Path, size: int = DEFAULT_CHUNK) -> Iterator[Chunk]:
             return
         lines: list[str] = []
         first, headers = 1, 0
-        for number, line in enumerate(_lines(path, encoding), start=1):
+        hashing = _HashingReader(io.FileIO(path))
+        for number, line in enumerate(_lines(path, encoding, hashing), start=1):
             if line and detect_dialect(line) is not None:
                 if headers == size:
                     yield Chunk(name, first, lines, False)
@@ -122,4 +167,4 @@ def read_chunks(path: Path, size: int = DEFAULT_CHUNK) -> Iterator[Chunk]:
     except DecodeError as error:
         yield failed(1, 1, str(error))
         return
-    yield Chunk(name, first, lines, True)
+    yield Chunk(name, first, lines, True, stamp=hashing.stamp())

@@ -174,3 +174,15 @@ CREATE TABLE IF NOT EXISTS rejected (
     raw      VARCHAR  NOT NULL,
     PRIMARY KEY (file, line)
 );
+
+-- Each file an import read to its end, by the SHA-256 of the bytes it read; written in the transaction
+-- that stores the file's last hands. A later import does not read a file again when its content was
+-- read before and gave no rejected block (a newer studbook may parse those): its hands are all stored.
+CREATE TABLE IF NOT EXISTS imported_files (
+    sha256        VARCHAR    NOT NULL PRIMARY KEY,  -- a file read again replaces its row
+    bytes         BIGINT     NOT NULL,
+    file          VARCHAR    NOT NULL,  -- where it was read (the content, not the path, is the key)
+    blocks        INTEGER    NOT NULL,  -- hand blocks found in it
+    rejected      INTEGER    NOT NULL,  -- of those, rejected blocks
+    imported_utc  TIMESTAMP  NOT NULL
+);

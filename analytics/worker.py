@@ -14,7 +14,7 @@ from functools import cache
 
 import pyarrow as pa
 
-from studbook.analytics.reading import Chunk
+from studbook.analytics.reading import Chunk, FileStamp
 from studbook.analytics.rows import Columns, HandRows, hand_rows
 from studbook.grammar import parse_block
 from studbook.grammar.parse import ParseError, ParseResult, Skipped
@@ -34,6 +34,7 @@ class ChunkResult:
     skipped: int = 0
     rejected: int = 0
     tables: dict[str, pa.Table] = field(default_factory=dict)
+    stamp: FileStamp | None = None  # the file's, on its last chunk when it was read to its end
 
 
 @cache
@@ -89,4 +90,6 @@ def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Ru
 
 def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = ()) -> ChunkResult:
     """Parse and replay every block of ``chunk`` (what a worker process runs)."""
-    return chunk_result(chunk.file, parsed_blocks(chunk), _rules(rule_args), chunk.last)
+    result = chunk_result(chunk.file, parsed_blocks(chunk), _rules(rule_args), chunk.last)
+    result.stamp = chunk.stamp
+    return result

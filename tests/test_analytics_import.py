@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from studbook.analytics.db import DATA_TABLES
 from studbook.cli import app
-from studbook.grammar import expand_paths, parse_file
+from studbook.grammar import ParseError, expand_paths, parse_file
 
 runner = CliRunner()
 
@@ -72,10 +72,19 @@ def test_every_block_is_accounted_for(corpus: Path, imported: tuple[Path, dict[s
 def test_second_import_adds_nothing(corpus: Path, imported: tuple[Path, dict[str, int]]) -> None:
     db, first = imported
     before = contents(db)
-    again = import_into(db, corpus)
+    again = import_into(db, corpus, extra=("--reread",))
     assert again["imported"] == 0
     assert again["already present"] == first["imported"] + first["already present"]
     assert again["rejected (parse errors)"] == first["rejected (parse errors)"]
+    assert contents(db) == before
+    # Without --reread, only the files with a rejected block (other sites' logs) are read again.
+    with_rejects = {path for path in expand_paths([corpus])
+                    if any(isinstance(block, ParseError) for block in parse_file(path))}
+    again = import_into(db, corpus)
+    assert again["files"] == first["files"]
+    assert again["unchanged, not read"] == first["files"] - len(with_rejects) > 0
+    assert again["rejected (parse errors)"] == first["rejected (parse errors)"]
+    assert again["imported"] == 0
     assert contents(db) == before
 
 
