@@ -7,6 +7,7 @@ logs for stud5 and descubierto; generated once into bench/.data/ and reused):
 * parse only; parse + replay (one core, in this process);
 * ``studbook import --jobs 1`` and ``--jobs 2`` into a fresh DuckDB file (the real CLI, a subprocess),
   with the peak RSS of its largest process, and the peak again on a fifth of the input (flat?);
+  then the same import again, where every file is unchanged and none is read again;
 * pokerkit, the peer, replaying a sample of the seven card hands (its state machine driven by the
   hands' own events through tests/pokerkit_bridge.py), against our parse + replay of the very same
   hands.
@@ -117,23 +118,31 @@ _WRAPPER = ("import resource, subprocess, sys; code = subprocess.run(sys.argv[1:
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(code)")
 
 
-def timed_import(folders: list[Path], jobs: int, name: str) -> dict[str, float]:
-    """Wall seconds and the peak RSS (MB) of the largest process of one ``studbook import``."""
-    db = DATA / f"{name}.duckdb"
-    for stale in (db, db.with_suffix(".duckdb.wal")):
-        stale.unlink(missing_ok=True)
-    command = [sys.executable, "-c", _WRAPPER, sys.executable, "-c", "from studbook.cli import main; main()",
-               "import", *map(str, folders), "--db", str(db), "--jobs", str(jobs)]
+def _run_import(command: list[str]) -> tuple[float, list[str]]:
     started = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"studbook import failed:\n{done.stderr}")
-    lines = done.stdout.strip().splitlines()
+    return seconds, done.stdout.strip().splitlines()
+
+
+def timed_import(folders: list[Path], jobs: int, name: str, again: bool = False) -> dict[str, float]:
+    """Wall seconds and the peak RSS (MB) of the largest process of one ``studbook import`` into a new
+    database; with ``again``, also the seconds of the same import run a second time (nothing new)."""
+    db = DATA / f"{name}.duckdb"
+    for stale in (db, db.with_suffix(".duckdb.wal")):
+        stale.unlink(missing_ok=True)
+    command = [sys.executable, "-c", _WRAPPER, sys.executable, "-c", "from studbook.cli import main; main()",
+               "import", *map(str, folders), "--db", str(db), "--jobs", str(jobs)]
+    seconds, lines = _run_import(command)
     imported = next(int(line.split()[-1].replace(",", "")) for line in lines
                     if line.strip().startswith("imported"))
+    found = {"hands": imported, "seconds": seconds, "peak_rss_mb": int(lines[-1]) / 1024}
+    if again:
+        found["again_seconds"] = _run_import(command)[0]
     db.unlink(missing_ok=True)
-    return {"hands": imported, "seconds": seconds, "peak_rss_mb": int(lines[-1]) / 1024}
+    return found
 
 
 # -- the peer --------------------------------------------------------------------------------------
@@ -224,9 +233,11 @@ def main() -> None:
     for game in GAMES:
         record(f"  parse + replay {game}", *stage(files_of([folders[game]]), parse_and_replay))
     for jobs in (1, 2):
-        found = timed_import(list(folders.values()), jobs, f"import-jobs{jobs}")
+        found = timed_import(list(folders.values()), jobs, f"import-jobs{jobs}", again=jobs == 1)
         record(f"import --jobs {jobs}", int(found["hands"]), found["seconds"],
                peak_rss_mb=found["peak_rss_mb"])
+        if "again_seconds" in found:  # every file unchanged: none is read again
+            record("re-import, nothing new", int(found["hands"]), found["again_seconds"])
     fifth = [generate(game, max(hands // 5, 200)) for game in GAMES]
     small = timed_import(fifth, 1, "import-fifth")
     record("import --jobs 1 (a fifth)", int(small["hands"]), small["seconds"],
