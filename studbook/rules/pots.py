@@ -97,7 +97,7 @@ def award_pots(
         else:
             best = []
             for position, half in enumerate(halves):
-                qualified = [(keys[p][position], p) for p in contenders if keys[p][position] is not None]
+                qualified = [(key, p) for p in contenders if (key := keys[p][position]) is not None]
                 if qualified:
                     top = max(key for key, _ in qualified)
                     best.append((half, top, [p for key, p in qualified if key == top]))

@@ -1,0 +1,266 @@
+"""The end of a replay: what the rules award from the pots and the shown hands, against what the log pays.
+
+Apart from the event loop of :mod:`studbook.replay`, which hands over the chips, cards and collect
+lines it gathered; the violation codes are listed there.
+
+Judging showdowns: a player who mucks (or never shows) forfeits a contested pot; a pot with one
+eligible player needs no cards; a contested pot where nobody eligible showed cannot be judged, so
+the log's award stands with an ``award-unverified`` note. Rake is taken from each pot in
+proportion (largest remainder) unless the summary gives the pots after rake.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from studbook.cards import Card
+from studbook.events import Collect
+from studbook.results import PotResult, Replay, SeatResult, Violation
+from studbook.rules.evaluate import Evaluator, describe
+from studbook.rules.machine import Table
+from studbook.rules.pots import Pot, award_pots
+
+
+class Awards:
+    """One replayed hand's pots, awards and seat results, judged from the state its replay ends in."""
+
+    def __init__(
+        self,
+        out: Replay,
+        table: Table,
+        *,
+        collects: list[Collect],
+        showed: set[str],
+        known: defaultdict[str, list[Card]],
+        community: list[Card],
+        folded_on: dict[str, int],
+        evaluators: tuple[Evaluator, ...],
+        odd_chip_rule: str,
+        showdown_rule: str,
+        checked_out: bool,
+    ) -> None:
+        self.out = out
+        self.hand = out.hand
+        self.table = table
+        self.collects = collects
+        self.showed = showed
+        self.known = known  # each player's cards the log shows
+        self.community = community
+        self.folded_on = folded_on
+        self.evaluators = evaluators
+        self.odd_chip_rule = odd_chip_rule
+        self.showdown_rule = showdown_rule
+        self.checked_out = checked_out  # Z13 ended the hand
+
+    def flag(
+        self, code: str, line: int, message: str, rule: str | None = None, severity: str = "error"
+    ) -> None:
+        self.out.violations.append(Violation(code, severity, line, message, rule))
+
+    def judge(self, pots: list[Pot], total: int) -> None:
+        """Award ``pots`` (``total`` chips before rake) and check the log's awards against them."""
+        self.out.pots = self.award(pots, total)
+        self.compare_awards(self.hand.source.last_line)
+
+    def net_pots(self, pots: list[Pot], total: int) -> list[Pot]:
+        """The pots after rake: the summary's own pot amounts, else the rake shared out by size."""
+        summary = self.hand.summary
+        collected = sum(c.amount for c in self.collects)
+        # An unstated rake is what a site's awards leave of the pot (awards beyond the pot are no
+        # rake); studbook's own home-game format has no rake unless it writes one.
+        inferred = self.collects and self.hand.site != "studbook"
+        unstated = max(total - collected, 0) if inferred else 0
+        rake = summary.rake if summary.rake is not None else unstated
+        if summary.total_pot is not None and summary.total_pot != total:
+            self.flag(
+                "total-pot-mismatch",
+                self.hand.source.last_line,
+                f"the log's total pot is {summary.total_pot}; the chips put in make {total}",
+                "C22",
+            )
+        if summary.rake is not None and self.collects and total - collected != summary.rake:
+            self.flag(
+                "rake-mismatch",
+                self.hand.source.last_line,
+                f"total pot {total} less awards {collected} "
+                f"is {total - collected}; the log's rake is {summary.rake}",
+            )
+        self.out.rake = total - collected if self.collects else rake
+        self.out.logged_rake = summary.rake
+        stated = (summary.main_pot, *summary.side_pots) if summary.main_pot is not None else ()
+        if stated and len(stated) == len(pots):
+            if any(net > pot.amount for net, pot in zip(stated, pots, strict=True)):
+                self.flag(
+                    "side-pot-mismatch",
+                    self.hand.source.last_line,
+                    f"the log's pots {list(stated)} exceed the layers {[p.amount for p in pots]}",
+                    "C22",
+                )
+            return [Pot(net, pot.eligible) for net, pot in zip(stated, pots, strict=True)]
+        if stated and len(pots) > 0:
+            self.flag(
+                "side-pot-mismatch",
+                self.hand.source.last_line,
+                f"the log has {len(stated)} pots; the contributions make {len(pots)}",
+                "C22",
+            )
+        shares = [rake * pot.amount // total if total else 0 for pot in pots]
+        order = sorted(range(len(pots)), key=lambda i: -(rake * pots[i].amount % total) if total else 0)
+        for index in order[: rake - sum(shares)]:
+            shares[index] += 1
+        return [Pot(pot.amount - share, pot.eligible) for pot, share in zip(pots, shares, strict=True)]
+
+    def showdown_cards(self, name: str) -> list[Card]:
+        """A player's cards and the community's, each once: a card the log deals twice is already a
+        ``duplicate-card``, and counted twice it makes a "flush" the evaluators cannot rank."""
+        return list(dict.fromkeys([*self.known[name], *self.community]))
+
+    def award(self, pots: list[Pot], total: int) -> list[PotResult]:
+        nets = self.net_pots(pots, total)
+        shown = {}
+        for name in self.showed:
+            player = self.table.by_name[name]
+            cards = self.showdown_cards(name)
+            if not player.folded and cards:
+                shown[name] = cards
+        order = [p.name for p in self.table.position]
+        try:
+            results = award_pots(nets, shown, order, self.evaluators, self.odd_chip_rule)
+        except ValueError as error:  # a shown hand the evaluators cannot take (too many cards)
+            self.flag(
+                "card-count", self.hand.source.last_line, f"cannot evaluate the shown hands: {error}", "C28"
+            )
+            results = [
+                PotResult(i, pot.amount, pot.eligible, (), "no hand shown") for i, pot in enumerate(nets)
+            ]
+        reason = "all checked" if self.checked_out else None
+        return [
+            PotResult(r.index, r.amount, r.eligible, r.winners, reason or r.reason)
+            if r.reason == "showdown"
+            else r
+            for r in results
+        ]
+
+    def states_awards(self) -> bool:
+        """Whether the log says who won: collect lines or summary amounts (optional in our own format)."""
+        return bool(self.collects) or any(s.amount is not None for s in self.hand.summary.seats)
+
+    def logged(self) -> dict[str, int]:
+        """What the log awards each player: its collect lines, else its summary seat lines."""
+        amounts: dict[str, int] = {}
+        for collect in self.collects:
+            amounts[collect.player] = amounts.get(collect.player, 0) + collect.amount
+        if not self.collects:
+            for seat in self.hand.summary.seats:
+                if seat.amount is not None and seat.outcome in ("collected", "won"):
+                    amounts[seat.player] = amounts.get(seat.player, 0) + seat.amount
+        return amounts
+
+    def compare_awards(self, line: int) -> None:
+        computed: dict[str, int] = {}
+        halves: dict[tuple[str, str | None], int] = {}
+        unjudged: set[str] = set()
+        for pot in self.out.pots:
+            if not pot.winners:
+                unjudged.update(pot.eligible)
+                self.flag(
+                    "award-unverified",
+                    line,
+                    f"pot {pot.index} ({pot.amount}) is contested and nobody "
+                    "eligible showed; the log's award stands",
+                    self.showdown_rule,
+                    "info",
+                )
+            for winner in pot.winners:
+                computed[winner.player] = computed.get(winner.player, 0) + winner.amount
+                player_half = winner.player, winner.half
+                halves[player_half] = halves.get(player_half, 0) + winner.amount
+        # A log that states no award leaves the ruling to the rules: it is taken as the log's own.
+        logged = self.logged() if self.states_awards() else dict(computed)
+        rule = self.showdown_rule
+        for player in sorted(set(computed) | set(logged)):
+            if player in unjudged:
+                continue
+            if computed.get(player, 0) != logged.get(player, 0):
+                self.flag(
+                    "award-mismatch",
+                    line,
+                    f"{player} gets {logged.get(player, 0)} in the log; "
+                    f"the rules give {computed.get(player, 0)}",
+                    rule,
+                )
+        labelled: dict[tuple[str, str | None], int] = {}
+        for collect in self.collects:
+            if collect.half:
+                player_half = collect.player, collect.half
+                labelled[player_half] = labelled.get(player_half, 0) + collect.amount
+        # A line without a half (a scoop, a pot with no low) may hold either half: check only the
+        # players whose every award line names its half.
+        unlabelled = {collect.player for collect in self.collects if not collect.half}
+        for (player, half), amount in labelled.items():
+            if (
+                player not in unjudged
+                and player not in unlabelled
+                and halves.get((player, half), 0) != amount
+                and computed.get(player, 0) == logged.get(player)
+            ):
+                self.flag(
+                    "award-mismatch",
+                    line,
+                    f"{player} collects {amount} for {half}; the rules give {halves.get((player, half), 0)}",
+                    rule,
+                )
+        summary = {
+            s.player: s.amount
+            for s in self.hand.summary.seats
+            if s.amount is not None and s.outcome in ("collected", "won")
+        }
+        if self.collects and summary:
+            for player in sorted(set(summary) | set(logged)):
+                if summary.get(player, 0) != logged.get(player, 0):
+                    self.flag(
+                        "collect-mismatch",
+                        line,
+                        f"{player} collects {logged.get(player, 0)} but the summary "
+                        f"says {summary.get(player, 0)}",
+                    )
+        self.seat_results(computed, logged, unjudged)
+
+    def seat_results(self, computed: dict[str, int], logged: dict[str, int], unjudged: set[str]) -> None:
+        by_name, showed, folded_on = self.table.by_name, self.showed, self.folded_on
+        add = self.out.seats.append
+        for seat in self.hand.seats:
+            name = seat.player
+            player = by_name.get(name)
+            committed = player.committed if player else 0
+            collected = (logged if name in unjudged else computed).get(name, 0)
+            high = low = ""
+            if name in showed and player and not player.folded:
+                high, low = self.hand_names(self.showdown_cards(name))
+            add(
+                SeatResult(
+                    seat.seat,
+                    name,
+                    seat.stack,
+                    committed,
+                    collected,
+                    logged.get(name, 0),
+                    collected - committed,
+                    folded_on.get(name),
+                    tuple(self.known[name]) if name in showed else (),
+                    high,
+                    low,
+                )
+            )
+
+    def hand_names(self, cards: list[Card]) -> tuple[str, str]:
+        """The high and the low name of a shown hand ("" where the evaluators find none)."""
+        names = ["", ""]
+        for evaluate in self.evaluators:
+            try:
+                key = evaluate(cards)
+            except ValueError:
+                key = None
+            if key is not None:
+                names[1 if key < 0 else 0] = describe(key)
+        return names[0], names[1]
