@@ -299,6 +299,74 @@ def test_used_cards() -> None:
     assert used(low_a5, "3d 3s 5h 4h") == "3s 3d 5h 4h"
 
 
+# Bad card lists: every hand evaluator refuses a repeated card and a wrong number of cards.
+EVALUATORS: list[tuple[Callable[..., Any], int]] = [  # with the most cards each takes
+    (high, 7), (low8, 7), (low_a5, 7), (descubierto_high, 5),
+]
+NAMES = [evaluate.__name__ for evaluate, _ in EVALUATORS]
+
+
+@pytest.mark.parametrize("evaluate", [evaluate for evaluate, _ in EVALUATORS], ids=NAMES)
+@pytest.mark.parametrize("text", [
+    "Ah Ah",
+    "Ah Ah Kd Qc",
+    "Ac Ad Ah As As",  # five aces
+    "Ah Ah Ah Ah Kd",  # one card four times
+    "2c 2c 3d 4h 5s",  # a low that would qualify on four different ranks
+    "Ah Ah Kh Qh Jh",  # five hearts of four ranks: high() gave key 0
+    "Ah Ah Kd Qc Js",  # high() gave a pair of aces
+    "Ah Kh Qh Jh 9h 2c 2c",  # a flush, the repeat outside it
+    "2c 2c 3d 4h 5s 6c 7d",  # low8() and low_a5() gave 6,5,4,3,2
+    "Kd Kd 2c 3d 4h 5s 6c",  # the repeat is no low card
+    "Jc Jc Jc Jc Jc Jc Jc Jc",  # eight times: each card's count needs more than 3 bits
+])
+def test_repeated_card_raises(evaluate: Callable[..., Any], text: str) -> None:
+    cards = parse_cards(text)
+    repeated = next(str(card) for index, card in enumerate(cards) if card in cards[:index])
+    message = f"{evaluate.__name__}() got the same card twice: {repeated} in {text}"  # also when too many
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        evaluate(cards)
+
+
+@pytest.mark.parametrize(("evaluate", "most"), EVALUATORS, ids=NAMES)
+def test_card_count_raises(evaluate: Callable[..., Any], most: int) -> None:
+    for cards in ((), ALL_CARDS[-most - 1:], ALL_CARDS[:8], ALL_CARDS[::4][:8], ALL_CARDS):
+        if not 1 <= len(cards) <= most:
+            with pytest.raises(ValueError, match=f"takes 1 to {most} cards, got {len(cards)}$"):
+                evaluate(cards)
+
+
+@pytest.mark.parametrize(("evaluate", "most"), EVALUATORS, ids=NAMES)
+def test_random_lists_raise_exactly_when_bad(evaluate: Callable[..., Any], most: int) -> None:
+    """Lists drawn with replacement: refused exactly when a card repeats or the size is wrong, and a
+    good list ranks as its cards in another order do (tables and memos never keep a bad list)."""
+    rng = random.Random(most * 31 + len(evaluate.__name__))
+    refused = 0
+    for _ in range(3000):
+        deck = ALL_CARDS if rng.random() < 0.5 else rng.sample(ALL_CARDS, rng.randint(2, 8))
+        cards = tuple(rng.choice(deck) for _ in range(rng.randint(0, 9)))
+        good = len(set(cards)) == len(cards) and 1 <= len(cards) <= most
+        try:
+            found = evaluate(cards)
+        except ValueError:
+            assert not good, cards
+            refused += 1
+        else:
+            assert good, cards
+            assert found == evaluate(tuple(rng.sample(cards, len(cards))))
+    assert 1000 < refused < 2900
+
+
+def test_boards_rank_cards_as_listed() -> None:
+    # The replay ranks a broken log's boards as dealt (it reports the repeat as duplicate-card).
+    for board in (board_high, board_low):
+        assert key(board, "Qd Qd 7d") == key(board, "Qd Qh 7d")
+        assert key(board, "Qd Qd Qd Qd Qd") != key(board, "Kd")  # five queens never pass for a king
+        assert key(board, "9c 9d 4h 4s 2c") == key(board, "9h 9s 4c 4d 2d")  # five up cards
+        with pytest.raises(ValueError, match=f"^{board.__name__}\\(\\) takes 1 or more cards, got 0$"):
+            board(())
+
+
 def corpus_shows(corpus: Path) -> list[tuple[str, tuple[Card, ...], str]]:
     """(game, cards, description) of every show line in the PokerStars logs."""
     pattern = re.compile(

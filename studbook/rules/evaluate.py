@@ -14,10 +14,17 @@ from the key alone:
   with the ace as 1, groups first and the highest first, so a smaller magnitude is a better low.
   ``low8`` gives ``None`` when no low qualifies.
 
-Tables: a rank multiset is keyed by the sum of ``5 ** rank_index`` over the cards (at most four of a
-rank, so base 5 cannot carry), and one dict per evaluator maps each multiset of 1..7 ranks to its
-best key. Six- and seven-card entries are the max over the entries with one card removed, which is
-the best five by construction. Flushes are looked up by a 13-bit mask of the flush suit's ranks.
+Tables: one sum of per-card weights (``_WEIGHT``) holds a 3-bit count per rank, the number of cards,
+a count per suit and a count per card. A rank multiset is keyed by its rank counts and the number of
+cards, and one dict per evaluator maps each multiset of 1..7 ranks to its best key. Six- and
+seven-card entries are the max over the entries with one card removed, which is the best five by
+construction. Flushes are looked up by a 13-bit mask of the flush suit's ranks.
+
+The hand evaluators (``high``, ``low8``, ``low_a5``, ``descubierto_high``) raise ``ValueError`` for
+a list that holds the same card twice or has too few or too many cards (1..7; 1..5 in descubierto).
+A good hand pays no extra test for it, only a wider sum: the key they look up also holds bits that
+only a repeated card sets, so a bad list misses the table (or memo) and only a miss asks why. The
+board ranks (``board_high``, ``board_low``) refuse only an empty board: see :func:`board_high`.
 """
 
 from __future__ import annotations
@@ -37,13 +44,26 @@ _SINGULAR = {1: "Ace", 2: "Deuce", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7
 _PLURAL = {rank: "Sixes" if rank == 6 else name + "s" for rank, name in _SINGULAR.items()}
 _LOW_CHARS = "?A" + RANK_CHARS[:-1]  # index = low rank 1..13, ace = 1
 
-_POW5 = [5**index for index in range(13)]
-_RANK_WEIGHT = [_POW5[code >> 2] for code in range(52)]
-# Rank part in the low 32 bits, a 4-bit count per suit above it: one sum gives both.
-_WEIGHT = [_POW5[code >> 2] + (1 << (32 + 4 * (code & 3))) for code in range(52)]
-_RANK_MASK = (1 << 32) - 1
-_LOW8_BIT = [1 << (0 if code >> 2 == 12 else (code >> 2) + 1) if code >> 2 <= 6 or code >> 2 == 12 else 0
-             for code in range(52)]
+# The weight of a card, summed over a hand, in fields from bit 0:
+#   0..38    a 3-bit count per rank (rank index 0 = deuce .. 12 = ace)
+#   39..54   the number of cards
+#   55..70   a 4-bit count per suit (a nibble + 3 reaches 8 only at five cards: a flush)
+#   71..226  a 3-bit count per card code: how many times that very card is in the list
+# With at most 7 cards no field carries into the next. _KEY keeps the rank counts, the number of
+# cards and the upper two bits of each card's count, which stay 0 unless a card is repeated, so
+# the key of a good hand is its rank multiset and size (a small int), and a list with a repeated
+# card, no card or more than seven cards has a key no table holds. (A longer list can carry out of
+# a field, but carries only go up: the number of cards, above the rank counts, then still reads 8 or
+# more, for any list under 50,000 cards.)
+_COUNT_AT, _SUITS_AT, _COPIES_AT = 39, 55, 71
+_RANK_ONE = [1 << 3 * index for index in range(13)]
+_ONE_CARD = 1 << _COUNT_AT
+_REPEATS = sum(0b110 << (_COPIES_AT + 3 * code) for code in range(52))
+_RANKS = (1 << _SUITS_AT) - 1  # rank counts and number of cards
+_KEY = _RANKS | _REPEATS
+_LOW8_KEY = (1 << 21) - 1 | 7 << 36 | ((1 << 16) - 1) << _COUNT_AT | _REPEATS  # the same for ranks A..8
+_WEIGHT = [_RANK_ONE[code >> 2] + _ONE_CARD + (1 << _SUITS_AT + 4 * (code & 3)) + (1 << _COPIES_AT + 3 * code)
+           for code in range(52)]
 
 
 def _pack(ranks: Sequence[int]) -> int:
@@ -101,13 +121,14 @@ def _score_low(ranks: Sequence[int]) -> int:
 
 
 def _multisets() -> list[tuple[int, tuple[int, ...]]]:
-    """Every multiset of 1..7 rank indexes with at most four of a rank, smaller ones first."""
+    """Every multiset of 1..7 rank indexes with at most four of a rank, smaller ones first, with its
+    table key (what ``_KEY`` keeps of the weight sum of a hand of those ranks)."""
     found = []
     for size in range(1, 8):
         for combo in combinations_with_replacement(range(13), size):
             if any(combo[index] == combo[index + 4] for index in range(size - 4)):
                 continue
-            found.append((sum(_POW5[index] for index in combo), combo))
+            found.append((sum(_RANK_ONE[index] for index in combo) + size * _ONE_CARD, combo))
     return found
 
 
@@ -117,17 +138,15 @@ def _rank_table(score: Callable[[Sequence[int]], int]) -> dict[int, int]:
         if len(combo) <= 5:
             table[key] = score([index + 2 for index in combo])
         else:
-            table[key] = max(table[key - _POW5[index]] for index in set(combo))
+            table[key] = max(table[key - _RANK_ONE[index] - _ONE_CARD] for index in set(combo))
     return table
 
 
-@cache
-def _high_table() -> dict[int, int]:
+def _build_high_table() -> dict[int, int]:
     return _rank_table(_score_high)
 
 
-@cache
-def _low_table() -> dict[int, int]:
+def _build_low_table() -> dict[int, int]:
     return _rank_table(_score_low)
 
 
@@ -149,18 +168,41 @@ def _build_flush_table() -> list[int]:
     return table
 
 
-def _build_low8_table() -> list[int | None]:
-    """Best eight-or-better low for each 8-bit mask of ranks A..8 present (bit 0 = ace)."""
-    table: list[int | None] = [None] * 256
-    for mask in range(256):
-        ranks = [bit + 1 for bit in range(8) if mask >> bit & 1][:5]
-        if len(ranks) == 5:
-            table[mask] = -_pack(ranks[::-1])
+def _build_low8_table() -> dict[int, int | None]:
+    """Best eight-or-better low (None if none) of every good hand, by what ``_LOW8_KEY`` keeps of its
+    weight sum: the counts of ranks A..8 and the number of cards."""
+    table: dict[int, int | None] = {}
+    for size in range(8):
+        for combo in combinations_with_replacement((12, 0, 1, 2, 3, 4, 5, 6), size):  # A, 2..8
+            if any(combo[index] == combo[index + 4] for index in range(size - 4)):
+                continue
+            lows = sorted({1 if index == 12 else index + 2 for index in combo})  # different ranks, ace 1
+            value = -_pack(lows[4::-1]) if len(lows) >= 5 else None
+            for count in range(max(size, 1), 8):  # the other cards are nines or higher
+                table[sum(_RANK_ONE[index] for index in combo) + count * _ONE_CARD] = value
     return table
 
 
 _FLUSH = _build_flush_table()
-_LOW8 = _build_low8_table()
+# Rank tables, filled by the evaluator's first call (a replay builds only those its variants use).
+# Read as plain dicts: a cached builder call would cost more per hand than the lookup itself.
+_HIGH: dict[int, int] = {}
+_LOW: dict[int, int] = {}
+_LOW8: dict[int, int | None] = {}
+
+
+def _check(name: str, cards: Sequence[Card], most: int = 7) -> None:
+    """Raise ValueError when ``cards`` hold the same card twice or are not 1..``most`` cards.
+
+    Evaluators call it only off their fast path (a table or memo miss, a flush)."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            listed = " ".join(map(str, cards))
+            raise ValueError(f"{name}() got the same card twice: {card} in {listed}") from None
+        seen.add(card)
+    if not 1 <= len(cards) <= most:
+        raise ValueError(f"{name}() takes 1 to {most} cards, got {len(cards)}") from None
 
 
 def high(cards: Sequence[Card]) -> int:
@@ -171,11 +213,19 @@ def high(cards: Sequence[Card]) -> int:
     'two pair, Queens and Sevens'
     >>> high(parse_cards("Ah 2c 3d 4s 5c")) < high(parse_cards("2h 3c 4d 5s 6c"))
     True
+    >>> high(parse_cards("Ah Ah Kd Qc Js"))
+    Traceback (most recent call last):
+    ...
+    ValueError: high() got the same card twice: Ah in Ah Ah Kd Qc Js
     """
-    total = sum(map(_WEIGHT.__getitem__, cards))
+    total = 0
+    for card in cards:  # a plain loop adds these wide ints faster than sum(map(...))
+        total += _WEIGHT[card]
     # Nibble + 3 reaches 8 only when a suit has five or more cards.
-    flush = ((total >> 32) + 0x3333) & 0x8888
+    flush = ((total >> _SUITS_AT) + 0x3333) & 0x8888
     if flush:
+        if total & _REPEATS or len(cards) > 7:  # the flush table would not notice
+            _check("high", cards)
         # With at most 7 cards a flush rules out quads and full houses, so the flush table decides.
         suit = flush.bit_length() // 4 - 1
         mask = 0
@@ -184,24 +234,37 @@ def high(cards: Sequence[Card]) -> int:
                 mask |= 1 << (card >> 2)
         return _FLUSH[mask]
     try:
-        return _high_table()[total & _RANK_MASK]
-    except KeyError:
-        raise ValueError(f"high() takes 1 to 7 cards, got {len(cards)}") from None
+        return _HIGH[total & _KEY]
+    except KeyError:  # a bad list, or the first call
+        _check("high", cards)
+        if not _HIGH:
+            _HIGH.update(_build_high_table())
+        return _HIGH[total & _KEY]
 
 
 def low8(cards: Sequence[Card]) -> int | None:
-    """Best eight-or-better low (H6, H7): five different ranks 8 or lower, ace low; None if none.
+    """Best eight-or-better low (H6, H7) of 1..7 cards: five different ranks 8 or lower, ace low, or None.
 
     >>> from studbook.cards import parse_cards
     >>> describe(low8(parse_cards("7h 2h 4c Jc 5h 7s 8c")))
     '8,7,5,4,2'
     >>> low8(parse_cards("9c 5d 4h 3s 2c Kd Kh")) is None
     True
+    >>> low8(parse_cards("2c 2c 3d 4h 5s 6c 7d"))
+    Traceback (most recent call last):
+    ...
+    ValueError: low8() got the same card twice: 2c in 2c 2c 3d 4h 5s 6c 7d
     """
-    mask = 0
+    total = 0
     for card in cards:
-        mask |= _LOW8_BIT[card]
-    return _LOW8[mask]
+        total += _WEIGHT[card]
+    try:
+        return _LOW8[total & _LOW8_KEY]
+    except KeyError:  # a bad list, or the first call
+        _check("low8", cards)
+        if not _LOW8:
+            _LOW8.update(_build_low8_table())
+        return _LOW8[total & _LOW8_KEY]
 
 
 def low_a5(cards: Sequence[Card]) -> int:
@@ -214,25 +277,47 @@ def low_a5(cards: Sequence[Card]) -> int:
     'K,8,6,3,A'
     >>> low_a5(parse_cards("Kc Qd Jh Ts 9c")) > low_a5(parse_cards("5c 5d 4h 3s 2c"))
     True
+    >>> low_a5(parse_cards("5d 5d"))
+    Traceback (most recent call last):
+    ...
+    ValueError: low_a5() got the same card twice: 5d in 5d 5d
     """
+    total = 0
+    for card in cards:
+        total += _WEIGHT[card]
     try:
-        return _low_table()[sum(map(_RANK_WEIGHT.__getitem__, cards))]
-    except KeyError:
-        raise ValueError(f"low_a5() takes 1 to 7 cards, got {len(cards)}") from None
+        return _LOW[total & _KEY]
+    except KeyError:  # a bad list, or the first call
+        _check("low_a5", cards)
+        if not _LOW:
+            _LOW.update(_build_low_table())
+        return _LOW[total & _KEY]
 
 
 def board_high(up_cards: Sequence[Card]) -> int:
     """Exposed-board rank for the first actor in high games (C31): pairs, trips, quads and kickers only.
 
-    Meant for the 1..4 up cards of a board; straights and flushes never count.
+    Meant for the 1..4 up cards of a board; straights and flushes never count. Unlike the hand
+    evaluators it ranks a card listed twice as listed (and a board of more than four cards): the
+    replay ranks the boards of a broken log as they were dealt and reports the repeat itself
+    (duplicate-card, C1). Only an empty board raises ValueError.
 
     >>> from studbook.cards import parse_cards
     >>> board_high(parse_cards("7s 7d")) > board_high(parse_cards("As Ks"))
     True
+    >>> board_high(())
+    Traceback (most recent call last):
+    ...
+    ValueError: board_high() takes 1 or more cards, got 0
     """
-    key = sum(map(_RANK_WEIGHT.__getitem__, up_cards))  # the rank multiset: all a board's rank depends on
+    total = 0
+    for card in up_cards:
+        total += _WEIGHT[card]
+    key = total & _RANKS  # the rank multiset: all a board's rank depends on
     found = _BOARD_HIGH.get(key)
     if found is None:
+        if not up_cards:
+            raise ValueError("board_high() takes 1 or more cards, got 0")
         kind, ordered = _grouped(sorted((card.rank for card in up_cards), reverse=True))
         found = _BOARD_HIGH[key] = kind << 20 | _pack(ordered)
     return found
@@ -241,18 +326,25 @@ def board_high(up_cards: Sequence[Card]) -> int:
 def board_low(up_cards: Sequence[Card]) -> int:
     """Exposed-board rank for razz (R3): ace low, unpaired beats paired, lower is better (key: larger).
 
+    Takes boards as :func:`board_high` does.
+
     >>> from studbook.cards import parse_cards
     >>> board_low(parse_cards("Kc Qd")) > board_low(parse_cards("2c 2d"))
     True
     """
-    key = sum(map(_RANK_WEIGHT.__getitem__, up_cards))
+    total = 0
+    for card in up_cards:
+        total += _WEIGHT[card]
+    key = total & _RANKS
     found = _BOARD_LOW.get(key)
     if found is None:
+        if not up_cards:
+            raise ValueError("board_low() takes 1 or more cards, got 0")
         found = _BOARD_LOW[key] = _score_low([card.rank for card in up_cards])
     return found
 
 
-# Boards ranked so far, by rank multiset (a replay ranks every live board on every street).
+# Boards ranked so far, by rank multiset and count (a replay ranks every live board on every street).
 _BOARD_HIGH: dict[int, int] = {}
 _BOARD_LOW: dict[int, int] = {}
 
@@ -295,25 +387,31 @@ def descubierto_high(
     'figuras, A-A-K-Q-J'
     >>> describe(descubierto_high(parse_cards("Ac 7d 8h 9s Tc"), 32))
     'a straight, Ace to Ten'
+    >>> descubierto_high(parse_cards("Ac Kd Kd"))
+    Traceback (most recent call last):
+    ...
+    ValueError: descubierto_high() got the same card twice: Kd in Ac Kd Kd
     """
-    if not 1 <= len(cards) <= 5:
-        raise ValueError(f"descubierto hands have 1 to 5 cards, got {len(cards)}")
-    if deck_size % 4 or not 28 <= deck_size <= 52:
-        raise ValueError(f"descubierto decks have 28 to 52 cards in whole ranks, got {deck_size}")
-    if ace_low_straight not in ("lowest_in_deck", "a2345"):
-        raise ValueError(f"ace_low_straight is 'lowest_in_deck' or 'a2345', not {ace_low_straight!r}")
-    suited = len(cards) == 5 and len({card & 3 for card in cards}) == 1
+    total = 0
+    for card in cards:
+        total += _WEIGHT[card]
+    suited = bool(((total >> _SUITS_AT) + 0x3333) & 0x8888)  # five of a suit: all five, if the cards are good
     options = (deck_size, figuras_includes_two_pair, flush_beats_full_at_or_below, ace_straights_above_flush,
                ace_low_straight)
-    memo = (sum(map(_RANK_WEIGHT.__getitem__, cards)), suited, *options)
+    memo = (total & _KEY, suited, *options)
     found = _DESCUBIERTO.get(memo)
-    if found is None:
+    if found is None:  # only good cards and options are stored, so bad ones always come here
+        _check("descubierto_high", cards, 5)
+        if deck_size % 4 or not 28 <= deck_size <= 52:
+            raise ValueError(f"descubierto decks have 28 to 52 cards in whole ranks, got {deck_size}")
+        if ace_low_straight not in ("lowest_in_deck", "a2345"):
+            raise ValueError(f"ace_low_straight is 'lowest_in_deck' or 'a2345', not {ace_low_straight!r}")
         found = _DESCUBIERTO[memo] = _descubierto_key(cards, suited, *options)
     return found
 
 
-# Descubierto keys found so far, by rank multiset, all-one-suit and options (a replay ranks every
-# shown hand twice: for the pot and for the seat's hand name).
+# Descubierto keys found so far, by rank multiset and count, all-one-suit and options (a replay ranks
+# every shown hand twice: for the pot and for the seat's hand name).
 _DESCUBIERTO: dict[tuple[int, bool, int, bool, int, bool, str], int] = {}
 
 
