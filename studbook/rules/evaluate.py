@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import TypeVar
 
 from studbook.cards import RANK_CHARS, Card
 
@@ -205,6 +206,19 @@ def _check(name: str, cards: Sequence[Card], most: int = 7) -> None:
         raise ValueError(f"{name}() takes 1 to {most} cards, got {len(cards)}") from None
 
 
+T = TypeVar("T")
+
+
+def _on_miss(table: dict[int, T], build: Callable[[], dict[int, T]], key: int, name: str,
+             cards: Sequence[Card]) -> T:
+    """A rank table's answer after a miss: refuse a bad list (:func:`_check`), or fill the table on its
+    first use and look again."""
+    _check(name, cards)
+    if not table:
+        table.update(build())
+    return table[key]
+
+
 def high(cards: Sequence[Card]) -> int:
     """Best five-card high hand of 1..7 cards (A-2-3-4-5 the lowest straight); larger key is better.
 
@@ -236,10 +250,7 @@ def high(cards: Sequence[Card]) -> int:
     try:
         return _HIGH[total & _KEY]
     except KeyError:  # a bad list, or the first call
-        _check("high", cards)
-        if not _HIGH:
-            _HIGH.update(_build_high_table())
-        return _HIGH[total & _KEY]
+        return _on_miss(_HIGH, _build_high_table, total & _KEY, "high", cards)
 
 
 def low8(cards: Sequence[Card]) -> int | None:
@@ -261,10 +272,7 @@ def low8(cards: Sequence[Card]) -> int | None:
     try:
         return _LOW8[total & _LOW8_KEY]
     except KeyError:  # a bad list, or the first call
-        _check("low8", cards)
-        if not _LOW8:
-            _LOW8.update(_build_low8_table())
-        return _LOW8[total & _LOW8_KEY]
+        return _on_miss(_LOW8, _build_low8_table, total & _LOW8_KEY, "low8", cards)
 
 
 def low_a5(cards: Sequence[Card]) -> int:
@@ -288,10 +296,7 @@ def low_a5(cards: Sequence[Card]) -> int:
     try:
         return _LOW[total & _KEY]
     except KeyError:  # a bad list, or the first call
-        _check("low_a5", cards)
-        if not _LOW:
-            _LOW.update(_build_low_table())
-        return _LOW[total & _KEY]
+        return _on_miss(_LOW, _build_low_table, total & _KEY, "low_a5", cards)
 
 
 def board_high(up_cards: Sequence[Card]) -> int:
