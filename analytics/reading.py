@@ -116,8 +116,8 @@ def _encoding(path: Path) -> str | None:
     return "utf-8" if valid else "cp1252"
 
 
-def _lines(path: Path, encoding: str, hashing: _HashingReader) -> Iterator[str]:
-    """The file's lines as grammar/decode.py gives them, read through ``hashing``; raises DecodeError
+def _lines(hashing: _HashingReader, encoding: str) -> Iterator[str]:
+    """The lines of the file ``hashing`` reads, as grammar/decode.py gives them; raises DecodeError
     for binary data."""
     with io.TextIOWrapper(io.BufferedReader(hashing, _READ), encoding=encoding, errors="replace",
                           newline="") as file:
@@ -154,7 +154,7 @@ def read_chunks(path: Path, size: int = DEFAULT_CHUNK) -> Iterator[Chunk]:
         lines: list[str] = []
         first, headers = 1, 0
         hashing = _HashingReader(io.FileIO(path))
-        for number, line in enumerate(_lines(path, encoding, hashing), start=1):
+        for number, line in enumerate(_lines(hashing, encoding), start=1):
             if line and detect_dialect(line) is not None:
                 if headers == size:
                     yield Chunk(name, first, lines, False)
