@@ -12,11 +12,9 @@ from typing import ClassVar
 
 from studbook.events import Collect, Note, Street
 from studbook.grammar.dialect import register
-from studbook.grammar.transform import HandTransformer, Match, StudDialect
+from studbook.grammar.linescan import Match
+from studbook.grammar.transform import HandTransformer, SiteDialect
 
-# Groups of the header terminal (fulltilt.lark).
-_HAND_ID, _TOURNAMENT_ID, _TABLE, _ATTRIBUTES, _SMALL, _BIG, _ANTE = 1, 3, 4, 5, 6, 7, 8
-_STRUCTURE, _GAME, _TIME, _ZONE, _DATE, _ET_TIME, _ET_DATE = 9, 10, 11, 12, 13, 14, 15
 _MAX_SEATS = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
 _HALVES = {"high": ("pot", "hi"), "low": ("pot", "lo"), "main": ("main", None), "side": ("side", None),
            None: ("pot", None)}
@@ -59,14 +57,13 @@ class FullTiltTransformer(HandTransformer):
 
     def on_header(self, line: int, match: Match) -> None:
         """Cash or tournament: stakes and ante sit between the table and the game."""
-        tournament_id = match.group(_TOURNAMENT_ID)
-        self.hand.set_money(None if tournament_id else self.currency_of(match.group(_SMALL)))
-        ante = self.money(line, match, _ANTE) if match.group(_ANTE) else None
-        self.header_facts(line, match, _GAME, _STRUCTURE, (_DATE, _TIME, _ZONE, _ET_DATE, _ET_TIME),
-                          hand_id=match.group(_HAND_ID), currency=self.hand.currency,
-                          table=match.group(_TABLE), max_seats=self.max_seats(match.group(_ATTRIBUTES)),
-                          small_bet=self.money(line, match, _SMALL), big_bet=self.money(line, match, _BIG),
-                          ante=ante, tournament_id=tournament_id)
+        tournament_id = match["tournament"]
+        self.hand.set_money(None if tournament_id else self.currency_of(match["small_bet"]))
+        ante = self.money(line, match, "ante") if match["ante"] else None
+        self.header_facts(line, match, hand_id=match["hand_id"], currency=self.hand.currency,
+                          table=match["table"], max_seats=self.max_seats(match["attributes"]),
+                          small_bet=self.money(line, match, "small_bet"),
+                          big_bet=self.money(line, match, "big_bet"), ante=ante, tournament_id=tournament_id)
 
     @staticmethod
     def max_seats(attributes: str | None) -> int | None:
@@ -79,8 +76,8 @@ class FullTiltTransformer(HandTransformer):
     def on_street(self, street: Street, line: int, match: Match) -> None:
         """A street marker; tournaments add the pot so far, kept as a ``pot`` note."""
         super().on_street(street, line, match)
-        if match.group(1):
-            self.emit(Note(self.hand.offset + line, "pot", match.group(1)))
+        if match["pot_info"]:
+            self.emit(Note(self.hand.offset + line, "pot", match["pot_info"]))
 
     def on_ante_returned(self, line: int, match: Match) -> None:
         """``Ante of $x returned to NAME``: money given back, like an uncalled bet."""
@@ -88,15 +85,15 @@ class FullTiltTransformer(HandTransformer):
 
     def on_win(self, line: int, match: Match) -> None:
         """``wins the high pot ($125) with ...``: the site labels halves and side pots."""
-        pot, half = _HALVES[match.group(2)]
-        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match, 3), pot,
+        pot, half = _HALVES[match["pot"]]
+        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), pot,
                           half))
 
 
 @register
-class FullTilt(StudDialect):
+class FullTilt(SiteDialect):
     name = "fulltilt"
     header = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<hand_id>\d+):")
     grammar_file = "fulltilt.lark"
-    transformer_class = FullTiltTransformer
-    game_groups: ClassVar[dict[str, int]] = {"HEADER": _GAME}
+    reader_class = FullTiltTransformer
+    header_terminals = ("HEADER",)

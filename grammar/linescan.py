@@ -1,32 +1,55 @@
-"""The fast path of a whole-line grammar: each line lexed once, the line kinds checked by one regexp.
+"""The fast path of every text dialect: each line classified once, the order of line kinds by one regexp.
 
-A site grammar (``pokerstars.lark``, ``fulltilt.lark``) has one terminal per line kind and rules
-without nesting: a regular language over line kinds. So a block can be read without running Lark's
-LALR loop, which costs most of a parse: the text is lexed by Lark's own root lexer over all the
-terminals (the first terminal in Lark's order that matches, which is the one Lark's contextual
-lexer picks whenever that kind may come there: it tries the same terminals in the same order, only
-fewer), and the string of line kinds is matched by a regexp compiled from the grammar's rules.
-When both succeed, the tokens are exactly the ones Lark would reduce, in the same order, so running
-the transformer's line handlers over them gives the same Hand. :meth:`LineScanner.scan` runs the
-handlers as it reads the lines, before the order is checked; when a line is not a whole token, the
-order is wrong or a handler raises, the caller parses with Lark from a fresh state, which finds and
-explains the fault as before (the same error, field errors included).
+Every site grammar (and studbook's own) is a *whole-line* grammar: one terminal per kind of line,
+and rules that do not nest, so the line kinds of a hand form a regular language. A block can then be
+read without Lark's LALR loop, which costs most of a parse: each line gets the terminal Lark's lexer
+would give it, and the string of line kinds is matched by a regexp compiled from the grammar's rules.
+When both succeed, the tokens are exactly the ones Lark would reduce, in the same order, so the
+dialect's line handlers give the same Hand. When a line is not a whole token or the order is wrong,
+the caller parses with Lark, which finds and explains the fault.
+
+Everything here comes from Lark's public API: ``Lark.terminals`` (name, pattern, priority),
+``Lark.rules``, ``Lark.ignore_tokens`` and the options. Lark's lexer picks, among the terminals that
+match at a position, the first in its documented collision order (priority, then the longest possible
+match, then the longest definition, then the name), and a string terminal over a regexp terminal of
+the same priority that matches the same text. Since every terminal here ends its line, the first in
+that order that matches the whole line is Lark's pick wherever that kind of line may stand.
 """
 
 from __future__ import annotations
 
 import re
-import re._parser as _parser
 from collections.abc import Callable, Sequence
-from re._constants import LITERAL as _LITERAL
-from re._constants import SUBPATTERN as _SUBPATTERN
 
 from lark import Lark
 from lark.grammar import Rule
+from lark.lexer import PatternStr, TerminalDef
+
+Match = re.Match[str]
+Handler = Callable[[int, Match], object]
+
+# A field is a capturing group whose first item is a comment naming it: ((?#player).+) in a .lark file.
+# Lark compiles every terminal into one regexp, where names would collide, so the name rides in a
+# comment there and becomes the group's name in the terminal's own regexp.
+_FIELD = re.compile(r"\(\(\?#([A-Za-z_]\w*)\)")
 
 
 class NotRegular(ValueError):
-    """A grammar whose rules nest (not a plain sequence of line kinds): no fast path for it."""
+    """A grammar the fast path cannot serve (nested rules, lexer callbacks): Lark reads it alone."""
+
+
+def field_regexp(terminal: TerminalDef, flags: int = 0) -> re.Pattern[str]:
+    """The terminal's regexp with its fields as named groups (``((?#amount)...)`` → ``(?P<amount>...)``).
+
+    >>> from lark import Lark
+    >>> lark = Lark('start: BET\\nBET: /((?#player)\\\\w+) bets ((?#amount)\\\\d+)\\\\n/', parser="lalr")
+    >>> field_regexp(lark.get_terminal("BET")).match("Ann bets 20\\n").groupdict()
+    {'player': 'Ann', 'amount': '20'}
+    """
+    try:
+        return re.compile(_FIELD.sub(r"(?P<\1>", terminal.pattern.to_regexp()), flags)
+    except re.error as error:
+        raise NotRegular(f"terminal {terminal.name}: {error}") from None
 
 
 def language(rules: Sequence[Rule], start: str, code: dict[str, str]) -> str:
@@ -62,63 +85,109 @@ def language(rules: Sequence[Rule], start: str, code: dict[str, str]) -> str:
     return symbol(start, frozenset())
 
 
-def _anchor(pattern: str) -> str:
-    """The longest literal that every match of ``pattern`` contains ("" when none is known):
-    a run of plain characters in the pattern's top-level sequence, groups without flags included."""
-    return max(_literal_runs(pattern), key=len)
+def literal_runs(regexp: str) -> list[str]:
+    """The runs of plain characters in the top-level sequence of ``regexp``, in order: every match
+    holds each run, and starts with the first one ("" when the regexp does not start with a plain
+    character). A run ends wherever anything else stands; groups, classes and escapes such as ``\\d``
+    are passed over whole. An alternation at the top level leaves nothing known: ``[""]``.
 
-
-def _prefix(pattern: str) -> str:
-    """The literal that every match of ``pattern`` starts with ("" when none is known)."""
-    return _literal_runs(pattern)[0]
-
-
-def _literal_runs(pattern: str) -> list[str]:
-    """The runs of plain characters in the top-level sequence of ``pattern``, in order; a run
-    ends where anything else stands (the first run is "" when the pattern does not start with one)."""
+    >>> literal_runs(r"Seat (\\d+): ((?#player).+) \\(in chips\\)x?y\\n")
+    ['Seat ', ': ', ' (in chips)', 'y']
+    >>> literal_runs("a|b"), literal_runs(r"(?:x)yz")
+    ([''], ['', 'yz'])
+    """
     runs = [""]
-
-    def walk(items) -> None:
-        for op, argument in items:
-            if op is _LITERAL:
-                runs[-1] += chr(argument)
-            elif op is _SUBPATTERN and not argument[1] and not argument[2]:
-                walk(argument[3])
-            else:
+    index, size = 0, len(regexp)
+    while index < size:
+        char = regexp[index]
+        literal: str | None = None
+        if char == "\\":
+            escaped = regexp[index + 1:index + 2]
+            literal = escaped if escaped and not escaped.isalnum() else None
+            index += 2
+        elif char == "[":
+            index = _class_end(regexp, index)
+        elif char == "(":
+            index = _group_end(regexp, index)
+        elif char == "|":
+            return [""]
+        elif char in "*+?{":
+            if runs[-1]:  # the quantified character may be absent or repeated
+                runs[-1] = runs[-1][:-1]
                 runs.append("")
+            index = regexp.index("}", index) + 1 if char == "{" else index + 1
+            if index < size and regexp[index] in "?+":
+                index += 1  # lazy or possessive
+        elif char in ".^$":
+            index += 1
+        else:
+            literal = char
+            index += 1
+        if literal is None:
+            runs.append("")
+        else:
+            runs[-1] += literal
+    return [runs[0], *(run for run in runs[1:] if run)]
 
-    walk(_parser.parse(pattern))
-    return runs
+
+def _class_end(regexp: str, index: int) -> int:
+    """The index after the character class that starts at ``index``."""
+    index += 1
+    if regexp[index:index + 1] == "^":
+        index += 1
+    if regexp[index:index + 1] == "]":
+        index += 1
+    while regexp[index] != "]":
+        index += 2 if regexp[index] == "\\" else 1
+    return index + 1
 
 
-Match = re.Match[str]
-Handler = Callable[[int, Match], object]
-Candidate = tuple[str, Callable[[str], "Match | None"]]  # a literal a terminal's matches contain, its match
+def _group_end(regexp: str, index: int) -> int:
+    """The index after the group that starts at ``index``."""
+    depth = 0
+    while True:
+        char = regexp[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            index = _class_end(regexp, index)
+            continue
+        depth += char == "("
+        depth -= char == ")"
+        index += 1
+        if depth == 0:
+            return index
+
+
+def collision_order(terminals: Sequence[TerminalDef]) -> list[TerminalDef]:
+    """The terminals in the order Lark's lexer tries them (its documented collision rules)."""
+    return sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+
+
+Candidate = tuple[str, Callable[[str], "Match | None"]]  # a literal every match contains, the match
 
 
 class LineScanner:
-    """Lark's root lexer and the language of a whole-line LALR grammar, for one parser.
+    """Lark's pick of terminal for each whole line, and the language of the grammar's rules.
 
-    ``regexps`` gives each terminal's own regexp, whose groups the line handlers (``handlers``, one
-    per terminal Lark does not ignore) read. A line's match depends on its text alone, so it is
-    remembered (a table's lines repeat: the same names, verbs and amounts), in a cache cleared when
-    it reaches ``cache_size``. A few thousand lines keep nearly all the repeats of simulated logs
-    (60% of the PokerStars stud lines hit, against 63% with 50,000) and fewer long-lived match
-    objects for the garbage collector to go through. The match's regexp tells its terminal.
+    ``regexps`` gives each terminal's own regexp (fields named, :func:`field_regexp`), whose groups
+    the line handlers (``handlers``, one per terminal Lark does not ignore) read. A line's match depends
+    on its text alone, so it is remembered (a table's lines repeat: the same names, verbs and amounts)
+    in a cache cleared when it reaches ``cache_size``: a few thousand lines keep nearly all the repeats
+    of simulated logs (60% of the PokerStars stud lines hit, against 63% with 50,000) and fewer
+    long-lived match objects for the garbage collector. The match's regexp tells its terminal.
     """
 
     def __init__(self, parser: Lark, regexps: dict[str, re.Pattern[str]], handlers: dict[str, Handler],
                  cache_size: int = 4096) -> None:
-        lexer = parser.parser.lexer
-        root = getattr(lexer, "root_lexer", lexer)
-        root.scanner  # noqa: B018  (builds the scanner and its callbacks)
-        if root.callback:
+        if parser.options.lexer_callbacks:
             raise NotRegular("terminals with lexer callbacks")
         if len(set(regexps.values())) != len(regexps):
             raise NotRegular("two terminals with the same regexp")
         names = sorted(terminal.name for terminal in parser.terminals)
-        code = {name: "" if name in parser.ignore_tokens else chr(0x4E00 + index)
-                for index, name in enumerate(names)}
+        ignored = set(parser.ignore_tokens)
+        code = {name: "" if name in ignored else chr(0x4E00 + index) for index, name in enumerate(names)}
         self.language = re.compile(language(parser.rules, parser.options.start[0], code))
         self.terminal = {regexps[name]: name for name in names}
         # what a line of each terminal does: its handler and its code in the language ("" if ignored)
@@ -126,24 +195,29 @@ class LineScanner:
             regexps[name]: (handlers.get(name), code[name]) for name in names}
         self.cache: dict[str, Match] = {}
         self.cache_size = cache_size
-        # Lark's lexer tries the terminals in this order and takes the first that matches; trying each
-        # alone, in the same order, gives the same answer. A terminal can only match a line that starts
-        # with its literal prefix and contains its longest literal (the anchor): the candidates for a
-        # line are grouped by first character, and the anchor skips most of the rest at the cost of a
-        # substring test.
-        terminals = [(t.name, t.pattern.to_regexp()) for t in root.terminals]
-        prefixes = [_prefix(pattern) for _name, pattern in terminals]
-        ordered = [(_anchor(pattern), regexps[name].match) for name, pattern in terminals]
+        ordered = collision_order(parser.terminals)
+        # A string terminal wins over a regexp terminal of its priority that matches the same text.
+        self.strings = {(t.pattern.value, t.priority): regexps[t.name].match
+                        for t in ordered if isinstance(t.pattern, PatternStr)}
+        self.priority = {regexps[t.name]: t.priority for t in ordered}
+        # A terminal can only match a line that starts with its literal prefix and contains its longest
+        # literal (the anchor): the candidates for a line are grouped by first character, and the anchor
+        # skips most of the rest at the cost of a substring test. Case-blind matching knows no literal.
+        blind = bool(parser.options.g_regex_flags & re.IGNORECASE)
+        runs = [[""] if blind or t.pattern.flags else literal_runs(t.pattern.to_regexp()) for t in ordered]
+        candidates = [(max(run, key=len), regexps[terminal.name].match)
+                      for terminal, run in zip(ordered, runs, strict=True)]
+        prefixes = [run[0] for run in runs]
         self.unprefixed: list[Candidate] = [
-            candidate for candidate, prefix in zip(ordered, prefixes, strict=True) if not prefix]
+            candidate for candidate, prefix in zip(candidates, prefixes, strict=True) if not prefix]
         self.by_first: dict[str, list[Candidate]] = {
-            first: [candidate for candidate, prefix in zip(ordered, prefixes, strict=True)
+            first: [candidate for candidate, prefix in zip(candidates, prefixes, strict=True)
                     if prefix[:1] in ("", first)]
             for first in {prefix[0] for prefix in prefixes if prefix}}
 
     def classify(self, line: str) -> Match | None:
-        """The match of the terminal Lark's root lexer gives ``line`` (as a whole line); None when
-        the first terminal to match does not take the whole line."""
+        """The match of the terminal Lark's lexer gives ``line`` (as a whole line); None when the first
+        terminal to match does not take the whole line."""
         text = line + "\n"
         for anchor, match in self.by_first.get(text[0], self.unprefixed):
             if anchor in text:
@@ -151,6 +225,8 @@ class LineScanner:
                 if found is not None:
                     if found.end() != len(text):
                         return None  # a token that does not end with this line: left to Lark
+                    string = self.strings.get((text, self.priority[found.re]))
+                    found = string(text) if string is not None else found
                     if len(self.cache) >= self.cache_size:
                         self.cache.clear()
                     self.cache[line] = found

@@ -13,13 +13,8 @@ from typing import ClassVar
 from studbook.cards import Card
 from studbook.events import Collect
 from studbook.grammar.dialect import register
-from studbook.grammar.transform import HandTransformer, Match, StudDialect
-
-# Groups of the two header terminals (pokerstars.lark) after "home" (1), hand id (2) and home-game
-# club (3); "when" is the first of five time fields.
-_CASH = {"mix": 4, "game": 5, "structure": 6, "small": 7, "big": 8, "iso": 9, "when": 10}
-_TOURNAMENT = {"tournament": 4, "mix": 5, "game": 6, "structure": 7, "level": 8, "small": 9, "big": 10,
-               "when": 11}
+from studbook.grammar.linescan import Match
+from studbook.grammar.transform import HandTransformer, SiteDialect
 
 _ACTION = "an action (NAME: checks, folds, bets, calls, raises ...)"
 _SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
@@ -57,48 +52,43 @@ class PokerStarsTransformer(HandTransformer):
 
     def on_cash_header(self, line: int, match: Match) -> None:
         """Ring game (or home-game ring): $ or an ISO code means real money, else play chips."""
-        self.hand.set_money(self.currency_of(match.group(_CASH["small"]), match.group(_CASH["iso"])))
-        self.read_header(line, match, _CASH, tournament_id=None, level=None)
+        self.hand.set_money(self.currency_of(match["small_bet"], match["iso"]))
+        self.read_header(line, match, tournament_id=None, level=None)
 
     def on_tournament_header(self, line: int, match: Match) -> None:
         """Tournament: chips, and a level whose small/big bets are in brackets (not the ante)."""
         self.hand.set_money(None)
-        self.read_header(line, match, _TOURNAMENT, tournament_id=match.group(_TOURNAMENT["tournament"]),
-                         level=match.group(_TOURNAMENT["level"]))
+        self.read_header(line, match, tournament_id=match["tournament"], level=match["level"])
 
-    def read_header(self, line: int, match: Match, fields: dict[str, int], **facts: object
-                    ) -> None:
-        """What both header kinds say, from their groups ``fields``."""
-        when = fields["when"]
-        self.header_facts(line, match, fields["game"], fields["structure"], tuple(range(when, when + 5)),
-                          hand_id=match.group(2), currency=self.hand.currency,
-                          small_bet=self.money(line, match, fields["small"]),
-                          big_bet=self.money(line, match, fields["big"]),
-                          game_label=match.group(fields["mix"]), home_game=bool(match.group(1)), **facts)
+    def read_header(self, line: int, match: Match, **facts: object) -> None:
+        """What both header kinds say."""
+        self.header_facts(line, match, hand_id=match["hand_id"], currency=self.hand.currency,
+                          small_bet=self.money(line, match, "small_bet"),
+                          big_bet=self.money(line, match, "big_bet"),
+                          game_label=match["mix"], home_game=bool(match["home"]), **facts)
 
     def on_table(self, line: int, match: Match) -> None:
-        table, max_seats, _play_money = match.groups()
-        self.hand.facts.update(table=table, max_seats=int(max_seats) if max_seats else None)
+        max_seats = match["max_seats"]
+        self.hand.facts.update(table=match["table"], max_seats=int(max_seats) if max_seats else None)
 
     def on_collect(self, line: int, match: Match) -> None:
         """``collected $X from pot|main pot|side pot-2``; the halves of a split are not labelled."""
-        pot = match.group(3).replace(" pot", "")  # pot, main, side, side-2
-        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match, 2), pot))
+        pot = match["pot"].replace(" pot", "")  # pot, main, side, side-2
+        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), pot))
 
     def on_board(self, line: int, match: Match) -> None:
-        self.hand.summary["board"] = self.cards(line, match, 1)
+        self.hand.summary["board"] = self.cards(line, match)
 
     def community(self, line: int, match: Match) -> tuple[Card, ...]:
         """``*** RIVER *** [6h]``: one card for everyone when the deck runs short."""
-        return self.cards(line, match, 1) if match.re.groups and match.group(1) is not None else ()
+        return self.cards(line, match) if "cards" in match.re.groupindex else ()
 
 
 @register
-class PokerStars(StudDialect):
+class PokerStars(SiteDialect):
     name = "pokerstars"
     header = re.compile(r"(?:PokerStars|POKERSTARS)(?: Home Game)? (?:Game|Hand|GAME|Zoom Hand) "
                         r"#(?P<hand_id>\d+):")
     grammar_file = "pokerstars.lark"
-    transformer_class = PokerStarsTransformer
-    game_groups: ClassVar[dict[str, int]] = {"TOURNAMENT_HEADER": _TOURNAMENT["game"],
-                                             "CASH_HEADER": _CASH["game"]}
+    reader_class = PokerStarsTransformer
+    header_terminals = ("TOURNAMENT_HEADER", "CASH_HEADER")

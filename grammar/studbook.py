@@ -26,7 +26,7 @@ from studbook.events import Street
 from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError, dialects, register
 from studbook.grammar.studscan import Line, StudbookScanner, Tok
-from studbook.grammar.transform import CURRENCIES, TIMEZONES, slot_setter
+from studbook.grammar.transform import CURRENCIES, TIMEZONES
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import PRESETS, VARIANTS, RuleError, parse_value
@@ -44,12 +44,10 @@ _DATETIME = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]+(\d{1,2}):(\d\d)(?::
 
 _RULE_ITEMS = {"cap": "max_raises", "deck": "deck_ranks", "tie_break": "board_tie_break", "preset": "preset"}
 
-# Event constructors that set the slots directly (transform.slot_setter): events are most of a parse.
-_check, _fold, _raise, _complete = map(slot_setter, (ev.Check, ev.Fold, ev.Raise, ev.Complete))
-_deal, _street_start, _uncalled = map(slot_setter, (ev.Deal, ev.StreetStart, ev.UncalledReturn))
-_show, _muck, _collect, _seat = map(slot_setter, (ev.Show, ev.Muck, ev.Collect, Seat))
-_PAYMENTS = dict(zip(("ante", "bring_in", "bet", "call"),
-                     map(slot_setter, (ev.PostAnte, ev.BringIn, ev.Bet, ev.Call)), strict=True))
+_check, _fold, _raise, _complete = ev.Check, ev.Fold, ev.Raise, ev.Complete
+_deal, _street_start, _uncalled = ev.Deal, ev.StreetStart, ev.UncalledReturn
+_show, _muck, _collect, _seat = ev.Show, ev.Muck, ev.Collect, Seat
+_PAYMENTS = {"ante": ev.PostAnte, "bring_in": ev.BringIn, "bet": ev.Bet, "call": ev.Call}
 _BETTING = ("deal", "bring_in", "check", "fold", "bet", "call", "raise", "complete")
 
 # Phases of a hand body, in order: antes, then streets, then showdown and awards.

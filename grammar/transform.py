@@ -1,28 +1,22 @@
 """What the site dialects share: whole-line tokens in, a :class:`Hand` out.
 
-Each site grammar turns a hand into one token per line (one terminal per line kind) and a few
-structural rules. A terminal's capturing groups are its fields (see ``common.lark``): the
-transformer compiles every terminal's own regexp once and unpacks the groups of each token.
-
-The transformer runs *inline* in Lark's LALR parser, so no parse tree is built. LALR reduces
-rules left to right, which is what makes this work: the header and the seat list have been read
-before the first ante, and a street marker has set the street before its deal lines are read.
-Each rule callback simply handles its tokens in order; the grammar has already checked the order.
-The fast path (``linescan.py``) calls the same line handlers without Lark, in the same order.
+Each site grammar turns a hand into one token per line (one terminal per kind of line, see
+``base.lark``). A terminal's named fields are what its handler reads: :class:`HandTransformer`
+holds the handlers of the kinds of line most sites write alike and the field helpers (players
+against the seat list, amounts in the hand's currency, cards, times), so a site module only adds
+its header and its own kinds of line. How a block reaches the handlers (the fast path, or Lark)
+is grammar/lines.py.
 """
 
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Callable, Iterable
-from dataclasses import fields
+from collections.abc import Iterable
 from datetime import datetime
-from functools import cached_property, lru_cache, partial
-from typing import ClassVar, TypeVar
+from functools import lru_cache, partial
+from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from studbook.cards import Card, CardError, parse_card
@@ -45,10 +39,12 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar.blocks import Block
-from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
-from studbook.grammar.linescan import Handler, LineScanner, NotRegular
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.lines import LineDialect, LineReader
+from studbook.grammar.linescan import Handler, Match
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
 from studbook.money import AmountError, parse_amount
+from studbook.rules.variants import VARIANTS, Variant
 
 # The abbreviations the sites print, as IANA zones (DST included: PokerStars writes "CET" and
 # "ET" all year round for the local civil time).
@@ -74,15 +70,6 @@ MARKER_STREETS = {
     "FIFTH": Street.FIFTH, "SIXTH": Street.SIXTH, "SEVENTH": Street.SEVENTH, "RIVER": Street.SEVENTH,
 }
 
-# Cards dealt per street as (down, up), by variant.
-_SEVEN_CARD = {Street.THIRD: (2, 1), Street.FOURTH: (0, 1), Street.FIFTH: (0, 1),
-               Street.SIXTH: (0, 1), Street.SEVENTH: (1, 0)}
-_FIVE_CARD = {Street.SECOND: (1, 1), Street.THIRD: (0, 1), Street.FOURTH: (0, 1), Street.FIFTH: (0, 1)}
-LAYOUTS: dict[str, dict[Street, tuple[int, int]]] = {
-    "stud": _SEVEN_CARD, "stud8": _SEVEN_CARD, "razz": _SEVEN_CARD, "stud5": _FIVE_CARD,
-}
-_FIRST_STREET = {variant: min(layout) for variant, layout in LAYOUTS.items()}
-
 Cards = tuple[Card, ...]
 
 # Amounts repeat all the time within a table ("$0.02", "$0.04"): parse each text once.
@@ -93,38 +80,13 @@ _CHECKED_AMOUNTS: dict[str | None, dict[str, int]] = {}
 _CHECKED_AMOUNTS_SIZE = 8192
 
 _POT_PART = re.compile(r" (Main|Side) pot(?:-\d+)? (\S+)\.")
-_CARD_BRACKETS = re.compile(r"\[([^\]]*)\](?: \[([^\]]*)\])?")
+_CARD_BRACKETS = re.compile(r"\[(?P<cards>[^\]]*)\](?: \[(?P<new_cards>[^\]]*)\])?")
 
 
 @lru_cache(maxsize=4096)  # most brackets hold one card or a player's own few: each text is read once
 def _cards(text: str) -> Cards:
     """The cards of ``Ah Kd`` (CardError when one is not a card; errors are not cached)."""
     return tuple(map(parse_card, text.split(" ")))
-
-
-T = TypeVar("T")
-
-
-def slot_setter(cls: type[T]) -> Callable[..., T]:
-    """A constructor of the frozen, slotted dataclass ``cls`` that takes every field, in order, and
-    sets the slots directly: the same object as ``cls(...)`` in about half the time, since a frozen
-    dataclass's ``__init__`` goes through ``object.__setattr__`` for each field (events are most
-    of what a parse allocates)."""
-    if hasattr(cls, "__post_init__") or not hasattr(cls, "__slots__") or not all(f.init for f in fields(cls)):
-        raise TypeError(f"{cls.__name__} needs its own __init__")
-    names = [field.name for field in fields(cls)]
-    scope: dict[str, object] = {"new": object.__new__, "cls": cls}
-    scope.update((f"set_{name}", getattr(cls, name).__set__) for name in names)
-    body = "".join(f"    set_{name}(made, {name})\n" for name in names)
-    exec(f"def make({', '.join(names)}):\n    made = new(cls)\n{body}    return made\n", scope)
-    return scope["make"]  # type: ignore[return-value]
-
-
-_post_ante, _bring_in, _check, _fold = map(slot_setter, (PostAnte, BringIn, Check, Fold))
-_bet, _call, _raise, _complete = map(slot_setter, (Bet, Call, Raise, Complete))
-_deal, _street_start, _uncalled = map(slot_setter, (Deal, StreetStart, UncalledReturn))
-_show, _muck, _note = map(slot_setter, (Show, Muck, Note))
-_seat, _summary_seat = slot_setter(Seat), slot_setter(SummarySeat)
 
 
 def _is_card(text: str) -> bool:
@@ -137,9 +99,9 @@ def _is_card(text: str) -> bool:
 
 class FieldError(ValueError):
     """A field of a line that the grammar accepted but whose value is wrong (raised by helpers);
-    ``field`` says which of the helper's inputs is at fault."""
+    ``field`` names the line's field at fault."""
 
-    def __init__(self, message: str, field: int = 0) -> None:
+    def __init__(self, message: str, field: str = "date") -> None:
         super().__init__(message)
         self.field = field
 
@@ -147,19 +109,19 @@ class FieldError(ValueError):
 def local_time(date: str, time: str, zone: str, et_date: str | None, et_time: str | None) -> datetime:
     """The header's local time with its zone; the bracketed ET time, when written, must agree."""
     if zone not in TIMEZONES:
-        raise FieldError(f"unknown time zone {zone!r}", field=2)
+        raise FieldError(f"unknown time zone {zone!r}", field="zone")
     when = _aware(date, time, ZoneInfo(TIMEZONES[zone]))
     if et_date is None or et_time is None:
         return when
-    eastern = _aware(et_date, et_time, _EASTERN, field=3)
+    eastern = _aware(et_date, et_time, _EASTERN, field="et_date")
     for candidate in (when, when.replace(fold=1)):  # an hour that repeats when DST ends
         if candidate == eastern:
             return candidate
     raise FieldError(f"local time {date} {time} {zone} is not the ET time in brackets, {et_date} {et_time}",
-                     field=3)
+                     field="et_date")
 
 
-def _aware(date: str, time: str, zone: ZoneInfo, field: int = 0) -> datetime:
+def _aware(date: str, time: str, zone: ZoneInfo, field: str = "date") -> datetime:
     year, month, day = date.split("/")
     hour, minute, second = time.split(":")
     try:
@@ -168,15 +130,17 @@ def _aware(date: str, time: str, zone: ZoneInfo, field: int = 0) -> datetime:
         raise FieldError(f"bad date or time {date} {time}: {error}", field) from None
 
 
-def split_deal(variant: str, street: Street, first: Cards, second: Cards) -> tuple[Cards, Cards, Cards]:
-    """(down, up, shown_before) of one ``Dealt to`` line, from the street layout of the variant.
+def split_deal(variant: Variant, street: Street, first: Cards, second: Cards) -> tuple[Cards, Cards, Cards]:
+    """(down, up, shown_before) of one ``Dealt to`` line, from the variant's street layout.
 
     On a variant's first street every card in the line is new (Full Tilt brackets the down
     cards apart: ``[5s 2h] [Th]``); an opponent's line shows only the up card. On later streets
     a second bracket holds the new card and the first repeats the cards shown before.
     """
-    down, up = LAYOUTS[variant][street]
-    if street == _FIRST_STREET[variant]:
+    spec = variant.spec(street)
+    assert spec is not None  # on_street refuses a street the variant does not deal
+    down, up = spec.down, spec.up
+    if street == variant.first_street:
         new, shown = first + second, ()
         if len(new) == up:
             return (), new, ()
@@ -194,7 +158,7 @@ class HandState:
         self.block = block
         self.offset = block.first_line - 1  # block-relative line + offset = line of the file
         self.facts: dict[str, object] = {}
-        self.variant = ""
+        self.variant: Variant = VARIANTS["stud"]  # until the header names the game
         self.currency: str | None = None
         self.decimals = 0
         self.amounts = _CHECKED_AMOUNTS.setdefault(None, {})
@@ -224,16 +188,13 @@ class HandState:
         return None
 
 
-Match = re.Match[str]
-
-
-class HandTransformer(Transformer):
-    """Inline LALR transformer shared by the dialects: one handler per line terminal.
+class HandTransformer(LineReader):
+    """The line handlers of the site dialects: one per kind of line.
 
     A handler ``on_<terminal>`` receives the line number of the token (in the block, 1-based) and
-    the match of the terminal's own regexp. Subclasses add the site's header handlers, name the
-    note terminals and describe the terminals for error messages. One instance serves one parse at
-    a time (see StudDialect).
+    the match of the terminal's own regexp, whose fields it reads by name. Subclasses add the site's
+    header handlers, name the note terminals and describe the terminals for error messages. One
+    instance serves one hand at a time (see LineDialect).
     """
 
     site: ClassVar[str]
@@ -242,87 +203,73 @@ class HandTransformer(Transformer):
     expected: ClassVar[dict[str, str]]  # terminal -> how an error message names it
 
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
-        self.regexps: dict[str, re.Pattern[str]] = {}
-        self.handlers: dict[str, Handler] = {}
+        super().__init__()
         self.hand = HandState(Block("", 1, [], None))
 
-    def bind(self, parser: Lark) -> None:
-        """Compile each line terminal's regexp and find its handler."""
-        for terminal in parser.terminals:
-            name = terminal.name
-            self.regexps[name] = re.compile(terminal.pattern.to_regexp())
-            if name in self.notes:
-                self.handlers[name] = partial(self.on_note, self.notes[name])
-            elif name in MARKER_STREETS:
-                self.handlers[name] = partial(self.on_street, MARKER_STREETS[name])
-            elif name not in parser.ignore_tokens:
-                self.handlers[name] = getattr(self, "on_" + name.lower())
+    def handler(self, terminal: str) -> Handler:
+        """Notes and street markers share one handler each; other lines have their own."""
+        if terminal in self.notes:
+            return partial(self.on_note, self.notes[terminal])
+        if terminal in MARKER_STREETS:
+            return partial(self.on_street, MARKER_STREETS[terminal])
+        return super().handler(terminal)
 
-    def begin(self, block: Block) -> HandTransformer:
+    def begin(self, block: Block) -> None:
         self.hand = HandState(block)
-        return self
 
-    # ---- rule callbacks: the grammar fixed the order, so each just handles its lines ----------
-
-    def _lines(self, tokens: list[Token]) -> None:
-        handlers, regexps = self.handlers, self.regexps
-        for token in tokens:
-            handlers[token.type](token.line, regexps[token.type].match(token.value))
-
-    header = seats = antes = street = showdown = summary = _lines
-
-    def start(self, _sections: list[None]) -> Hand:
+    def finish(self) -> Hand:
         hand, block = self.hand, self.hand.block
         summary = Summary(seats=tuple(hand.summary_seats), **hand.summary)
         return Hand(site=self.site, seats=tuple(hand.seats.values()), events=tuple(hand.events),
                     source=Source(block.file, block.first_line, block.last_line), summary=summary,
                     **hand.facts)
 
-    # ---- field helpers ---------------------------------------------------------------------
+    # ---- field helpers: each reads a named field of a line ----------------------------------
 
     @staticmethod
-    def error(line: int, match: Match, group: int, message: str) -> HandSyntaxError:
+    def error(line: int, match: Match, field: str | None, message: str) -> HandSyntaxError:
         """An error pointing at one field of a line (block-relative line, 1-based column)."""
-        start = match.start(group) if group and match.start(group) >= 0 else 0
+        start = match.start(field) if field and match.start(field) >= 0 else 0
         return HandSyntaxError(line, start + 1, message)
 
-    def player(self, line: int, match: Match, group: int = 1) -> str:
-        name = match.group(group)
+    def player(self, line: int, match: Match, field: str = "player") -> str:
+        name = match[field]
         if name not in self.hand.seats:
-            raise self.error(line, match, group, f"{name!r} is not in the seat list")
+            raise self.error(line, match, field, f"{name!r} is not in the seat list")
         return name
 
-    def money(self, line: int, match: Match, group: int) -> int:
+    def money(self, line: int, match: Match, field: str = "amount") -> int:
         """An amount in the hand's minor units; its currency sign must be the hand's."""
-        text = match.group(group)
-        amount = self.hand.amounts.get(text)
-        return self.new_money(line, match, group) if amount is None else amount
+        amount = self.hand.amounts.get(match[field])
+        return self.new_money(line, match, field) if amount is None else amount
 
-    def new_money(self, line: int, match: Match, group: int) -> int:
+    def new_money(self, line: int, match: Match, field: str) -> int:
         """:meth:`money` for a written amount not yet read in the hand's currency: checked, then kept."""
-        text = match.group(group)
+        text = match[field]
         currency = self.hand.currency
         if CURRENCIES.get(text[0]) != currency:
             problem = (f"has no {currency} sign in a {currency} hand" if text[0] not in CURRENCIES
                        else f"is not in the hand's {currency or 'chips'}")
-            raise self.error(line, match, group, f"amount {text!r} {problem}")
+            raise self.error(line, match, field, f"amount {text!r} {problem}")
         try:
             amount = parse_amount(text, self.hand.decimals)
         except AmountError as error:
-            raise self.error(line, match, group, str(error)) from None
+            raise self.error(line, match, field, str(error)) from None
         if len(self.hand.amounts) >= _CHECKED_AMOUNTS_SIZE:
             self.hand.amounts.clear()
         self.hand.amounts[text] = amount
         return amount
 
     @staticmethod
-    def cards(line: int, match: Match, group: int) -> Cards:
-        """The cards of a bracket field, each checked where it stands."""
+    def cards(line: int, match: Match, field: str = "cards") -> Cards:
+        """The cards of a bracket field, each checked where it stands; none when the field is absent."""
+        text = match[field]
+        if text is None:
+            return ()
         try:
-            return _cards(match.group(group))
+            return _cards(text)
         except CardError:
-            raise HandTransformer.bad_card(line, match.group(group), match.start(group)) from None
+            raise HandTransformer.bad_card(line, text, match.start(field)) from None
 
     @staticmethod
     def cards_at(line: int, text: str, start: int) -> Cards:
@@ -340,22 +287,22 @@ class HandTransformer(Transformer):
         column = start + sum(len(part) + 1 for part in parts[:bad]) + 1
         return HandSyntaxError(line, column, f"{parts[bad]!r} is not a card (rank 2-9TJQKA, suit cdhs)")
 
-    def header_facts(self, line: int, match: Match, game: int, structure: int,
-                     when: tuple[int, ...], **facts: object) -> None:
-        """Record what every header says: variant, betting structure and start time.
-
-        ``when`` holds the groups of the local date, time and zone, then the ET date and time.
-        """
-        variant = self.variants.get(match.group(game).lower())
+    def header_facts(self, line: int, match: Match, **facts: object) -> None:
+        """Record what every header says: the game (field ``game``), the betting structure
+        (``structure``) and the start time (``date``, ``time``, ``zone``, and ``et_date``,
+        ``et_time`` where the site writes the ET time too)."""
+        variant = self.variants.get(match["game"].lower())
         if variant is None:
-            raise self.error(line, match, game, f"{match.group(game)!r} is not a stud game")
+            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+        fields = match.groupdict()
         try:
-            start_time = local_time(*match.group(*when))
+            start_time = local_time(match["date"], match["time"], match["zone"], fields.get("et_date"),
+                                    fields.get("et_time"))
         except FieldError as error:
-            raise self.error(line, match, when[error.field], str(error)) from None
-        self.hand.variant = variant
+            raise self.error(line, match, error.field, str(error)) from None
+        self.hand.variant = VARIANTS[variant]
         self.hand.facts.update(facts, variant=variant, start_time=start_time,
-                               structure=STRUCTURES[match.group(structure).lower()])
+                               structure=STRUCTURES[match["structure"].lower()])
 
     @staticmethod
     def currency_of(*texts: str | None) -> str | None:
@@ -367,89 +314,89 @@ class HandTransformer(Transformer):
                 return text
         return None
 
-    # ---- seats and actions: each builds its event with the fields in the order its class lists
-    # them (see slot_setter), reading the fields left to right so the first bad one is reported ----
+    # ---- seats and actions: fields read left to right, so the first bad one is reported -------
 
     def emit(self, event: Event) -> None:
         self.hand.events.append(event)
 
     def on_seat(self, line: int, match: Match) -> None:
-        number, name, _stack, out = match.groups()
         try:
-            self.hand.add_seat(_seat(int(number), name, self.money(line, match, 3), bool(out)))
+            self.hand.add_seat(Seat(int(match["seat"]), match["player"], self.money(line, match, "stack"),
+                                    bool(match["sitting_out"])))
         except FieldError as error:
-            raise self.error(line, match, 1, str(error)) from None
+            raise self.error(line, match, "seat", str(error)) from None
 
-    def _paying(self, make: Callable[..., Event], line: int, match: Match) -> None:
-        """An ante, bring-in, bet, call or complete line: player (group 1), amount (2), all-in flag (3)."""
+    def _paying(self, make: type[PostAnte | BringIn | Bet | Call | Complete], line: int, match: Match
+                ) -> None:
+        """An ante, bring-in, bet, call or complete line: player, amount, all-in flag."""
         hand = self.hand
-        hand.events.append(make(hand.offset + line, self.player(line, match),
-                                self.money(line, match, 2), bool(match.group(3))))
+        hand.events.append(make(hand.offset + line, self.player(line, match), self.money(line, match),
+                                bool(match["all_in"])))
 
     def on_ante(self, line: int, match: Match) -> None:
-        self._paying(_post_ante, line, match)
+        self._paying(PostAnte, line, match)
 
     def on_bring_in(self, line: int, match: Match) -> None:
-        self._paying(_bring_in, line, match)
+        self._paying(BringIn, line, match)
 
     def on_check(self, line: int, match: Match) -> None:
         hand = self.hand
-        hand.events.append(_check(hand.offset + line, self.player(line, match)))
+        hand.events.append(Check(hand.offset + line, self.player(line, match)))
 
     def on_fold(self, line: int, match: Match) -> None:
         hand = self.hand
-        hand.events.append(_fold(hand.offset + line, self.player(line, match)))
+        hand.events.append(Fold(hand.offset + line, self.player(line, match)))
 
     def on_bet(self, line: int, match: Match) -> None:
-        self._paying(_bet, line, match)
+        self._paying(Bet, line, match)
 
     def on_call(self, line: int, match: Match) -> None:
-        self._paying(_call, line, match)
+        self._paying(Call, line, match)
 
     def on_raise(self, line: int, match: Match) -> None:
-        """``raises $2 to $4``: increment, then street total."""
-        by, to = self.money(line, match, 2), self.money(line, match, 3)
+        """``raises $2 to $4``: the increment (``amount``), then the street total (``to``)."""
+        by, to = self.money(line, match), self.money(line, match, "to")
         hand = self.hand
-        hand.events.append(_raise(hand.offset + line, self.player(line, match), to, by, bool(match.group(4))))
+        hand.events.append(Raise(hand.offset + line, self.player(line, match), to, by, bool(match["all_in"])))
 
     def on_raise_to(self, line: int, match: Match) -> None:
         """``raises to $4``: the street total only."""
         hand = self.hand
-        hand.events.append(_raise(hand.offset + line, self.player(line, match), self.money(line, match, 2),
-                                  None, bool(match.group(3))))
+        hand.events.append(Raise(hand.offset + line, self.player(line, match), self.money(line, match, "to"),
+                                 None, bool(match["all_in"])))
 
     def on_complete(self, line: int, match: Match) -> None:
-        self._paying(_complete, line, match)
+        self._paying(Complete, line, match)
 
     def on_uncalled(self, line: int, match: Match) -> None:
         """``Uncalled bet (AMOUNT) returned to NAME``: the amount comes first."""
         hand = self.hand
-        hand.events.append(_uncalled(hand.offset + line, self.player(line, match, 2),
-                                     self.money(line, match, 1)))
+        hand.events.append(UncalledReturn(hand.offset + line, self.player(line, match),
+                                          self.money(line, match)))
 
     def on_show(self, line: int, match: Match) -> None:
         hand = self.hand
-        hand.events.append(_show(hand.offset + line, self.player(line, match), self.cards(line, match, 2),
-                                 match.group(3) or ""))
+        hand.events.append(Show(hand.offset + line, self.player(line, match), self.cards(line, match),
+                                match["description"] or ""))
 
     def on_muck(self, line: int, match: Match) -> None:
         hand = self.hand
-        hand.events.append(_muck(hand.offset + line, self.player(line, match), ()))
+        hand.events.append(Muck(hand.offset + line, self.player(line, match), ()))
 
     def on_note(self, kind: str, line: int, match: Match) -> None:
         """Chat, joins, timeouts...: kept as written; the player, if named, need not be seated."""
-        player = match.group(1) if match.re.groups else None
+        player = match["player"] if "player" in match.re.groupindex else None
         hand = self.hand
-        hand.events.append(_note(hand.offset + line, kind, match.string[:-1], player))
+        hand.events.append(Note(hand.offset + line, kind, match.string[:-1], player))
 
     # ---- streets and deals -----------------------------------------------------------------
 
     def on_street(self, street: Street, line: int, match: Match) -> None:
         hand = self.hand
-        if street not in LAYOUTS[hand.variant]:
-            raise HandSyntaxError(line, 1, f"{hand.variant} has no {street.label} street")
+        if hand.variant.spec(street) is None:
+            raise HandSyntaxError(line, 1, f"{hand.variant.name} has no {street.label} street")
         hand.street = street
-        hand.events.append(_street_start(hand.offset + line, street, self.community(line, match)))
+        hand.events.append(StreetStart(hand.offset + line, street, self.community(line, match)))
 
     def community(self, line: int, match: Match) -> Cards:
         """The community card a street marker deals, if the site writes one there."""
@@ -457,10 +404,9 @@ class HandTransformer(Transformer):
 
     def on_deal(self, line: int, match: Match) -> None:
         hand = self.hand
-        name = match.group(1)
+        name = match["player"]
         if name in hand.seats:
-            first = self.cards(line, match, 2)
-            second = self.cards(line, match, 3) if match.group(3) is not None else ()
+            first, second = self.cards(line, match), self.cards(line, match, "new_cards")
         else:  # "Dealt to PC [Mittel] [5c]": the name itself holds a bracket
             name, first, second = self.resolve_deal(line, match)
         street = hand.street
@@ -468,19 +414,19 @@ class HandTransformer(Transformer):
         try:
             down, up, shown = split_deal(hand.variant, street, first, second)
         except FieldError as error:
-            raise self.error(line, match, 2, str(error)) from None
-        hand.events.append(_deal(hand.offset + line, street, name, down, up, shown))
+            raise self.error(line, match, "cards", str(error)) from None
+        hand.events.append(Deal(hand.offset + line, street, name, down, up, shown))
 
     def resolve_deal(self, line: int, match: Match) -> tuple[str, Cards, Cards]:
         """Player and cards of a ``Dealt to`` line, by the longest seat name it starts with."""
-        start = match.start(1)
+        start = match.start("player")
         body = match.string[start:-1]
         name = self.hand.seated_prefix(body, " [")
         brackets = _CARD_BRACKETS.fullmatch(body, len(name) + 1) if name else None
         if name is None or brackets is None:
-            raise self.error(line, match, 1, f"no seated player is dealt in {body!r}")
-        first, second = (self.cards_at(line, brackets.group(group), start + brackets.start(group))
-                         if brackets.group(group) else () for group in (1, 2))
+            raise self.error(line, match, "player", f"no seated player is dealt in {body!r}")
+        first, second = (self.cards_at(line, brackets[group], start + brackets.start(group))
+                         if brackets[group] else () for group in ("cards", "new_cards"))
         return name, first, second
 
     # ---- summary ---------------------------------------------------------------------------
@@ -493,47 +439,46 @@ class HandTransformer(Transformer):
 
     def on_total_pot(self, line: int, match: Match) -> None:
         parts = [(kind, self.money_text(line, match, amount)) for kind, amount in
-                 _POT_PART.findall(match.group(2))]
+                 _POT_PART.findall(match["parts"])]
         self.hand.summary.update(
-            total_pot=self.money(line, match, 1), rake=self.money(line, match, 3),
+            total_pot=self.money(line, match), rake=self.money(line, match, "rake"),
             main_pot=next((amount for kind, amount in parts if kind == "Main"), None),
             side_pots=tuple(amount for kind, amount in parts if kind == "Side"))
 
     def money_text(self, line: int, match: Match, text: str) -> int:
-        """An amount found inside a field (the pot parts of a total line)."""
+        """An amount found inside the pot parts of a total line."""
         try:
             return _amount(text, self.hand.decimals)
         except AmountError as error:
-            raise self.error(line, match, 2, str(error)) from None
+            raise self.error(line, match, "parts", str(error)) from None
 
     def summary_seat(self, line: int, match: Match, outcome: str, amount: int | None = None,
-                     cards: int | None = None) -> None:
+                     cards: bool = False) -> None:
         """A ``Seat N: NAME ...`` summary line: the seat number decides who NAME must be."""
-        number, name = int(match.group(1)), match.group(2)
+        number, name = int(match["seat"]), match["player"]
         hand = self.hand
         seat = hand.seat_numbers.get(number)
         if seat is None or seat.player != name:
             who = f"seat {number} is {seat.player!r}" if seat else f"there is no seat {number}"
-            raise self.error(line, match, 2, f"summary names {name!r} but {who}")
-        text = match.string[match.end(2) + 1:-1]
-        shown = self.cards(line, match, cards) if cards and match.group(cards) is not None else ()
-        hand.summary_seats.append(_summary_seat(hand.offset + line, number, name, outcome, amount, shown,
-                                                text))
+            raise self.error(line, match, "player", f"summary names {name!r} but {who}")
+        text = match.string[match.end("player") + 1:-1]
+        shown = self.cards(line, match) if cards else ()
+        hand.summary_seats.append(SummarySeat(hand.offset + line, number, name, outcome, amount, shown, text))
 
     def on_seat_folded(self, line: int, match: Match) -> None:
         self.summary_seat(line, match, "folded")
 
     def on_seat_collected(self, line: int, match: Match) -> None:
-        self.summary_seat(line, match, "collected", self.money(line, match, 3))
+        self.summary_seat(line, match, "collected", self.money(line, match))
 
     def on_seat_won(self, line: int, match: Match) -> None:
-        self.summary_seat(line, match, "won", self.money(line, match, 4), cards=3)
+        self.summary_seat(line, match, "won", self.money(line, match), cards=True)
 
     def on_seat_lost(self, line: int, match: Match) -> None:
-        self.summary_seat(line, match, "lost", cards=3)
+        self.summary_seat(line, match, "lost", cards=True)
 
     def on_seat_mucked(self, line: int, match: Match) -> None:
-        self.summary_seat(line, match, "mucked", cards=3)
+        self.summary_seat(line, match, "mucked", cards=True)
 
     def on_seat_sitting_out(self, line: int, match: Match) -> None:
         self.summary_seat(line, match, "sitting_out")
@@ -568,98 +513,21 @@ class HandTransformer(Transformer):
         return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
-class StudDialect(Dialect):
-    """A site whose hands a Lark grammar of whole-line terminals and a HandTransformer read."""
+class SiteDialect(LineDialect):
+    """A site's text logs: its header terminals name the game in the field ``game``."""
 
-    transformer_class: ClassVar[type[HandTransformer]]
-    game_groups: ClassVar[dict[str, int]]  # header terminal -> group of the game's name, in Lark's order
-
-    @cached_property
-    def _transformer(self) -> HandTransformer:
-        return self.transformer_class()
-
-    @cached_property
-    def _lock(self) -> threading.Lock:
-        return threading.Lock()
-
-    @cached_property
-    def parser(self) -> Lark:
-        """The LALR parser, the transformer inline; building it binds the transformer."""
-        parser = self._lark(transformer=self._transformer)
-        self._transformer.bind(parser)
-        return parser
-
-    @cached_property
-    def _bound(self) -> HandTransformer:
-        """The transformer, its terminal regexps compiled."""
-        return self.parser.options.transformer
-
-    @cached_property
-    def _checker(self) -> Lark:
-        """The same grammar without the transformer: replays a failed parse to list exactly the
-        line kinds that could have come next (Lark's interactive parser), callbacks left aside."""
-        return self._lark(transformer=None)
-
-    def _lark(self, transformer: Transformer | None) -> Lark:
-        return Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr", transformer=transformer,
-                         propagate_positions=False, maybe_placeholders=False)
-
-    def transformer(self, block: Block) -> HandTransformer:
-        return self._bound.begin(block)
-
-    @cached_property
-    def _scanner(self) -> LineScanner | None:
-        """The fast path (grammar/linescan.py), when the grammar is a plain sequence of line kinds."""
-        try:
-            return LineScanner(self.parser, self._bound.regexps, self._bound.handlers)
-        except NotRegular:
-            return None
-
-    def parse(self, block: Block) -> Hand:
-        with self._lock:  # the inline transformer holds the state of one hand
-            transformer = self.transformer(block)
-            if self._scanned(block):  # the handlers ran as Lark would run them
-                return transformer.start([])
-            transformer.begin(block)  # whatever the fast path did is discarded
-            text = block.text + "\n"
-            try:
-                return self.parser.parse(text)
-            except UnexpectedInput as error:
-                raise self._transformer.syntax_error(error, text, self._next_kinds(text, error)) from None
-
-    def _scanned(self, block: Block) -> bool:
-        """Whether the fast path read the whole block (its handlers are those of the transformer that
-        :meth:`transformer` began). There a handler runs before the order of the lines is checked,
-        and Lark reports a fault in the order first: so any exception of a handler also leaves the
-        block to Lark, which raises the right error."""
-        if self._scanner is None:
-            return False
-        try:
-            return self._scanner.scan(block.lines)
-        except Exception:
-            return False
-
-    def _next_kinds(self, text: str, error: UnexpectedInput) -> set[str]:
-        try:
-            self._checker.parse(text)
-        except UnexpectedInput as replayed:
-            if replayed.interactive_parser is not None:
-                return set(replayed.interactive_parser.accepts())
-        return set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+    header_terminals: ClassVar[tuple[str, ...]]  # the terminals of a hand's first line
 
     def _game(self, header_line: str) -> str | None:
-        """The game a header names, when one of the header terminals reads the line (the first in
-        ``game_groups``). When the scanner reads it as a header, that is the same terminal (the
-        first in Lark's order that matches), and its match is remembered for the parse."""
-        scanner = self._scanner
-        match = (scanner.cache.get(header_line) or scanner.classify(header_line)) if scanner else None
-        if match is not None and scanner.terminal[match.re] in self.game_groups:
-            return match.group(self.game_groups[scanner.terminal[match.re]])
-        regexps = self._bound.regexps
-        for name, group in self.game_groups.items():
+        """The game a header names, when one of the header terminals reads the line."""
+        match = self.classify(header_line)
+        if match is not None and self.terminal_of(match) in self.header_terminals:
+            return match["game"]
+        regexps = self.reader.regexps
+        for name in self.header_terminals:
             match = regexps[name].match(header_line + "\n")
             if match:
-                return match.group(group)
+                return match["game"]
         return None
 
     def game_name(self, header_line: str) -> str:
@@ -669,4 +537,6 @@ class StudDialect(Dialect):
         """The variant of a readable header, None for another game. A header too damaged to
         read is given to :meth:`parse` anyway (as "stud"), so it is reported, not skipped."""
         game = self._game(header_line)
-        return "stud" if game is None else self._transformer.variants.get(game.lower())
+        reader = self.reader
+        assert isinstance(reader, HandTransformer)
+        return "stud" if game is None else reader.variants.get(game.lower())

@@ -43,7 +43,7 @@ def test_wheel_contains_mapped_packages_and_grammars(wheel: Path) -> None:
         "studbook/reports/__init__.py",
         "studbook/grammar/pokerstars.lark",
         "studbook/grammar/fulltilt.lark",
-        "studbook/grammar/common.lark",
+        "studbook/grammar/base.lark",
         "studbook/grammar/studbook.lark",
         "studbook/analytics/schema.sql",
         "studbook/reports/replayer.js",

@@ -16,7 +16,7 @@ import pytest
 from studbook.grammar.blocks import Block, split_blocks
 from studbook.grammar.decode import decode_bytes
 from studbook.grammar.parse import ParseResult, parse_block
-from studbook.grammar.transform import StudDialect
+from studbook.grammar.transform import SiteDialect
 
 SITES = ("pokerstars", "fulltilt")
 
@@ -24,7 +24,7 @@ SITES = ("pokerstars", "fulltilt")
 def corpus_blocks(corpus: Path) -> list[Block]:
     return [block for site in SITES for path in sorted((corpus / site).glob("*.txt"))
             for block in split_blocks(path.name, decode_bytes(path.read_bytes()).lines)
-            if isinstance(block.dialect, StudDialect)]
+            if isinstance(block.dialect, SiteDialect)]
 
 
 def damaged(blocks: list[Block], copies: int, seed: int = 7) -> Iterator[Block]:
@@ -56,7 +56,7 @@ def by_lark(block: Block, monkeypatch: pytest.MonkeyPatch) -> ParseResult:
 
 def fast(block: Block) -> bool:
     """Whether the fast path reads the block."""
-    block.dialect.transformer(block)
+    block.dialect.reader.begin(block)
     return block.dialect._scanned(block)
 
 

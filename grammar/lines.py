@@ -1,0 +1,185 @@
+"""What every text dialect shares: a whole-line grammar, its fast path, and Lark's parser behind it.
+
+A text dialect is a ``.lark`` grammar with one terminal per kind of line (fields marked as named
+groups, see :func:`~studbook.grammar.linescan.field_regexp`) and a :class:`LineReader` with one
+handler per terminal, ``on_<terminal>(line, match)``, that builds the Hand as the lines come.
+
+:class:`LineDialect` reads a block by the fast path (grammar/linescan.py) when it can. Otherwise,
+or when building or running the fast path fails for any reason other than the hand's own fault,
+Lark's LALR parser checks the order of the lines, and the same handlers then run over its tokens,
+in line order. A failure of the fast path itself is logged once per dialect; the hand is still read.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import suppress
+from functools import cached_property
+from typing import ClassVar
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from studbook.grammar.blocks import Block
+from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
+from studbook.grammar.linescan import Handler, LineScanner, Match, NotRegular, field_regexp
+from studbook.hand import Hand
+
+log = logging.getLogger(__name__)
+
+
+def tokens_in_order(children: list[Tree | Token]) -> Iterator[Token]:
+    """The tokens under a rule's children, left to right (the lines of the hand, in order)."""
+    for child in children:
+        if isinstance(child, Token):
+            yield child
+        else:
+            yield from tokens_in_order(child.children)
+
+
+class LineReader:
+    """Builds one Hand at a time from whole lines: ``on_<terminal>(line, match)`` per kind of line.
+
+    On the slow path Lark's tree of a hand that parsed goes to :meth:`start`, so every handler runs
+    after Lark has checked the order of the lines (the fast path checks it too, but after the
+    handlers: it discards them when the order is wrong). Subclasses implement :meth:`begin`,
+    :meth:`finish` and :meth:`syntax_error`.
+    """
+
+    def __init__(self) -> None:
+        self.regexps: dict[str, re.Pattern[str]] = {}
+        self.handlers: dict[str, Handler] = {}
+
+    def bind(self, parser: Lark) -> None:
+        """Compile each terminal's regexp with its named fields and find its handler."""
+        for terminal in parser.terminals:
+            self.regexps[terminal.name] = field_regexp(terminal, parser.options.g_regex_flags)
+            if terminal.name not in parser.ignore_tokens:
+                self.handlers[terminal.name] = self.handler(terminal.name)
+
+    def handler(self, terminal: str) -> Handler:
+        """The handler of a terminal's lines: ``on_<terminal in lower case>``."""
+        return getattr(self, "on_" + terminal.lower())
+
+    def start(self, children: list[Tree | Token]) -> Hand:
+        """Handle the tokens of a parsed hand in line order and give its Hand."""
+        handlers, regexps = self.handlers, self.regexps
+        for token in tokens_in_order(children):
+            handlers[token.type](token.line, regexps[token.type].match(token.value))
+        return self.finish()
+
+    def begin(self, block: Block) -> None:
+        """Forget the last hand; read ``block`` next."""
+        raise NotImplementedError
+
+    def finish(self) -> Hand:
+        """The Hand of the lines handled since :meth:`begin`."""
+        raise NotImplementedError
+
+    def syntax_error(self, error: UnexpectedInput, text: str, expected: set[str]) -> HandSyntaxError:
+        """Lark's error as a sentence: what was found, and the kinds of line (``expected``) that fit."""
+        raise NotImplementedError
+
+
+class LineDialect(Dialect):
+    """A site whose hands a whole-line Lark grammar and a :class:`LineReader` read."""
+
+    reader_class: ClassVar[type[LineReader]]
+
+    @cached_property
+    def reader(self) -> LineReader:
+        """The dialect's reader, its terminals' regexps compiled (one hand at a time: see ``_lock``)."""
+        reader = self.reader_class()
+        reader.bind(self.parser)
+        return reader
+
+    @cached_property
+    def _lock(self) -> threading.Lock:
+        return threading.Lock()
+
+    @cached_property
+    def parser(self) -> Lark:
+        """The LALR parser of the grammar, which checks the order of the lines when the fast path cannot."""
+        return Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr", propagate_positions=False,
+                         maybe_placeholders=False)
+
+    @cached_property
+    def scanner(self) -> LineScanner | None:
+        """The fast path, or None when it cannot serve this grammar (then Lark reads every hand)."""
+        try:
+            return LineScanner(self.parser, self.reader.regexps, self.reader.handlers)
+        except NotRegular as error:
+            log.info("%s: no fast path (%s); Lark reads every hand", self.name, error)
+        except Exception:
+            log.warning("%s: building the fast path failed; Lark reads every hand", self.name, exc_info=True)
+        return None
+
+    def parse(self, block: Block) -> Hand:
+        """The block's Hand; a :class:`HandSyntaxError` with block-relative positions when it is wrong."""
+        with self._lock:  # the reader holds the state of one hand
+            reader = self.reader
+            reader.begin(block)
+            if self._scanned(block):  # the handlers ran as Lark would run them
+                return reader.finish()
+            reader.begin(block)  # whatever the fast path did is discarded
+            text = block.text + "\n"
+            try:
+                tree = self.parser.parse(text)
+            except UnexpectedInput as error:
+                reader.begin(block)
+                raise reader.syntax_error(error, text, self._replay_to_error(text)) from None
+            return reader.start(tree.children)
+
+    _failed_once: ClassVar[set[str]] = set()
+
+    def _scanned(self, block: Block) -> bool:
+        """Whether the fast path read the whole block. A handler runs there before the order of the lines
+        is checked, and Lark reports a fault in the order first: so a hand's own fault (HandSyntaxError)
+        also leaves the block to Lark, which raises the right error. Any other exception is a fault of
+        the fast path: logged once, and Lark reads the block."""
+        scanner = self.scanner
+        if scanner is None:
+            return False
+        try:
+            return scanner.scan(block.lines)
+        except HandSyntaxError:
+            return False
+        except Exception:
+            if self.name not in self._failed_once:
+                self._failed_once.add(self.name)
+                log.warning("%s: the fast path failed on %s:%d; Lark reads such hands", self.name, block.file,
+                            block.first_line, exc_info=True)
+            return False
+
+    def _replay_to_error(self, text: str) -> set[str]:
+        """The kinds of line that could have come where the parse failed, found by Lark's interactive
+        parser replayed to the failure (LALR merges states, so the error's own list can be too wide).
+        The lines before it are handled again, as far as they go, so the message can name what they
+        set up (a seated player, the street)."""
+        interactive = self.parser.parse_interactive(text)
+        accepted: list[Token] = []
+        expected: set[str] = set()
+        try:
+            for token in interactive.iter_parse():  # each token is yielded before it is fed
+                accepted.append(token)
+            interactive.feed_eof()
+        except UnexpectedInput as error:
+            expected = set(interactive.accepts())
+            if accepted and getattr(error, "token", None) is accepted[-1]:
+                accepted.pop()  # the token that did not fit
+        handlers, regexps = self.reader.handlers, self.reader.regexps
+        with suppress(Exception):  # context for the message only: as far as the lines go
+            for token in accepted:
+                handlers[token.type](token.line, regexps[token.type].match(token.value))
+        return expected
+
+    def classify(self, line: str) -> Match | None:
+        """The match of the terminal that reads ``line`` whole, by the fast path (None without one)."""
+        scanner = self.scanner
+        return (scanner.cache.get(line) or scanner.classify(line)) if scanner else None
+
+    def terminal_of(self, match: Match) -> str | None:
+        return self.scanner.terminal.get(match.re) if self.scanner else None
