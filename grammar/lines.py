@@ -25,7 +25,7 @@ from lark.exceptions import UnexpectedInput
 
 from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
-from studbook.grammar.linescan import Handler, LineScanner, Match, NotRegular, field_regexp
+from studbook.grammar.linescan import Handler, LineScanner, Match, NotRegular, field_regexp, line_terminals
 from studbook.hand import Hand
 
 log = logging.getLogger(__name__)
@@ -55,9 +55,10 @@ class LineReader:
 
     def bind(self, parser: Lark) -> None:
         """Compile each terminal's regexp with its named fields and find its handler."""
+        lines = line_terminals(parser)
         for terminal in parser.terminals:
             self.regexps[terminal.name] = field_regexp(terminal, parser.options.g_regex_flags)
-            if terminal.name not in parser.ignore_tokens:
+            if terminal.name in lines and terminal.name not in parser.ignore_tokens:
                 self.handlers[terminal.name] = self.handler(terminal.name)
 
     def handler(self, terminal: str) -> Handler:
@@ -88,6 +89,8 @@ class LineDialect(Dialect):
     """A site whose hands a whole-line Lark grammar and a :class:`LineReader` read."""
 
     reader_class: ClassVar[type[LineReader]]
+    # The grammar's start rules: the first reads a hand; others only keep pieces the reader uses.
+    starts: ClassVar[tuple[str, ...]] = ("start",)
 
     @cached_property
     def reader(self) -> LineReader:
@@ -103,8 +106,8 @@ class LineDialect(Dialect):
     @cached_property
     def parser(self) -> Lark:
         """The LALR parser of the grammar, which checks the order of the lines when the fast path cannot."""
-        return Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr", propagate_positions=False,
-                         maybe_placeholders=False)
+        return Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr", start=list(self.starts),
+                         propagate_positions=False, maybe_placeholders=False)
 
     @cached_property
     def scanner(self) -> LineScanner | None:
@@ -127,7 +130,7 @@ class LineDialect(Dialect):
             reader.begin(block)  # whatever the fast path did is discarded
             text = block.text + "\n"
             try:
-                tree = self.parser.parse(text)
+                tree = self.parser.parse(text, start=self.starts[0])
             except UnexpectedInput as error:
                 reader.begin(block)
                 raise reader.syntax_error(error, text, self._replay_to_error(text)) from None
@@ -159,7 +162,7 @@ class LineDialect(Dialect):
         parser replayed to the failure (LALR merges states, so the error's own list can be too wide).
         The lines before it are handled again, as far as they go, so the message can name what they
         set up (a seated player, the street)."""
-        interactive = self.parser.parse_interactive(text)
+        interactive = self.parser.parse_interactive(text, start=self.starts[0])
         accepted: list[Token] = []
         expected: set[str] = set()
         try:

@@ -85,6 +85,26 @@ def language(rules: Sequence[Rule], start: str, code: dict[str, str]) -> str:
     return symbol(start, frozenset())
 
 
+def line_terminals(parser: Lark) -> set[str]:
+    """The terminals that the first start rule's language uses (another start rule may keep pieces
+    that lines are built from, which are no kind of line), and the ignored ones."""
+    by_origin: dict[str, list[Rule]] = {}
+    for rule in parser.rules:
+        by_origin.setdefault(rule.origin.name, []).append(rule)
+    found: set[str] = set(parser.ignore_tokens)
+    todo, seen = [parser.options.start[0]], set()
+    while todo:
+        name = todo.pop()
+        seen.add(name)
+        for rule in by_origin.get(name, ()):
+            for symbol in rule.expansion:
+                if symbol.is_term:
+                    found.add(symbol.name)
+                elif symbol.name not in seen:
+                    todo.append(symbol.name)
+    return found
+
+
 def literal_runs(regexp: str) -> list[str]:
     """The runs of plain characters in the top-level sequence of ``regexp``, in order: every match
     holds each run, and starts with the first one ("" when the regexp does not start with a plain
@@ -185,7 +205,9 @@ class LineScanner:
             raise NotRegular("terminals with lexer callbacks")
         if len(set(regexps.values())) != len(regexps):
             raise NotRegular("two terminals with the same regexp")
-        names = sorted(terminal.name for terminal in parser.terminals)
+        lines = line_terminals(parser)
+        terminals = [terminal for terminal in parser.terminals if terminal.name in lines]
+        names = sorted(lines)
         ignored = set(parser.ignore_tokens)
         code = {name: "" if name in ignored else chr(0x4E00 + index) for index, name in enumerate(names)}
         self.language = re.compile(language(parser.rules, parser.options.start[0], code))
@@ -195,7 +217,7 @@ class LineScanner:
             regexps[name]: (handlers.get(name), code[name]) for name in names}
         self.cache: dict[str, Match] = {}
         self.cache_size = cache_size
-        ordered = collision_order(parser.terminals)
+        ordered = collision_order(terminals)
         # A string terminal wins over a regexp terminal of its priority that matches the same text.
         self.strings = {(t.pattern.value, t.priority): regexps[t.name].match
                         for t in ordered if isinstance(t.pattern, PatternStr)}

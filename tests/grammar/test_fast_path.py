@@ -1,0 +1,211 @@
+"""The fast path (grammar/linescan.py) against Lark's own parser, for every text dialect.
+
+Every real corpus hand, every hand in histories/, simulated studbook logs in English and Spanish, and
+copies damaged line by line are parsed twice: as ``parse_block`` does it, and with the fast path off
+so Lark reads every block. The results (hands, or errors with their line, column and message) must be
+the same, and so must a parse where the fast path breaks down (it raises, or cannot be built): then
+Lark reads the hand, and the failure is logged once.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from studbook.grammar.blocks import Block, split_blocks
+from studbook.grammar.decode import decode_bytes
+from studbook.grammar.dialect import dialects
+from studbook.grammar.lines import LineDialect, tokens_in_order
+from studbook.grammar.linescan import LineScanner, line_terminals, literal_runs
+from studbook.grammar.parse import ParseResult, parse_block
+from studbook.simulate import Setup, Simulator
+from studbook.writers import write_studbook
+
+HISTORIES = Path(__file__).resolve().parents[2] / "histories"
+STUDBOOK = next(dialect for dialect in dialects() if dialect.name == "studbook")
+
+
+def blocks_of(name: str, data: bytes) -> list[Block]:
+    return [block for block in split_blocks(name, decode_bytes(data).lines)
+            if isinstance(block.dialect, LineDialect) and block.dialect.variant(block.lines[0]) is not None]
+
+
+def corpus_blocks(corpus: Path) -> list[Block]:
+    return [block for site in ("pokerstars", "fulltilt") for path in sorted((corpus / site).glob("*.txt"))
+            for block in blocks_of(path.name, path.read_bytes())]
+
+
+def studbook_blocks() -> list[Block]:
+    found = [block for path in sorted(HISTORIES.glob("*.txt"))
+             for block in blocks_of(path.name, path.read_bytes())]
+    for game in ("stud", "stud8", "razz", "stud5", "descubierto"):
+        for language in ("en", "es"):
+            hands = Simulator(Setup(game=game, players=7, seed=3, fmt="studbook")).hands(12)
+            text = "\n\n".join(write_studbook(played.hand, language) for played in hands)
+            found += blocks_of(f"{game}-{language}.txt", text.encode())
+    return found
+
+
+def by_lark(block: Block, monkeypatch: pytest.MonkeyPatch) -> ParseResult:
+    with monkeypatch.context() as patch:
+        patch.setattr(block.dialect, "_scanned", lambda _block: False)
+        return parse_block(block)
+
+
+def fast(block: Block) -> bool:
+    """Whether the fast path reads the block."""
+    dialect = block.dialect
+    assert isinstance(dialect, LineDialect)
+    dialect.reader.begin(block)
+    return dialect._scanned(block)
+
+
+def damaged(blocks: list[Block], copies: int, seed: int) -> Iterator[Block]:
+    """Copies of random blocks with one to three random line edits (the header line stays)."""
+    rng = random.Random(seed)
+    for _ in range(copies):
+        block = rng.choice(blocks)
+        lines = list(block.lines)
+        for _ in range(rng.randint(1, 3)):
+            index = rng.randrange(1, len(lines))
+            edit = rng.randrange(5)
+            if edit == 0 and len(lines) > 2:
+                del lines[index]
+            elif edit == 1 and index + 1 < len(lines):
+                lines[index], lines[index + 1] = lines[index + 1], lines[index]
+            elif edit == 2:
+                extra = [lines[index], "", "  # a comment", "nota: hola", "seat 9: Zed 100"]
+                lines.insert(index, rng.choice(extra))
+            elif lines[index]:
+                column = rng.randrange(len(lines[index]))
+                typo = rng.choice(["x", "$", "[", "]", " ", ":", "0", "*", " foo ", " 1,5,0 ", " Zz ", " ·"])
+                lines[index] = lines[index][:column] + typo + lines[index][column + 1:]
+        yield Block(block.file, block.first_line, lines, block.dialect)
+
+
+@pytest.fixture(scope="module")
+def site_blocks(corpus: Path) -> list[Block]:
+    return corpus_blocks(corpus)
+
+
+OURS = studbook_blocks()
+
+
+def test_there_are_blocks_of_every_kind(site_blocks: list[Block]) -> None:
+    assert {block.dialect.name for block in site_blocks} == {"pokerstars", "fulltilt"}
+    assert len(OURS) > 150 and any(block.file.endswith("-es.txt") for block in OURS)
+
+
+def test_corpus_hands_take_the_fast_path_and_match_lark(site_blocks: list[Block],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sum(map(fast, site_blocks)) > 0.8 * len(site_blocks) > 0
+    for block in site_blocks:
+        assert parse_block(block) == by_lark(block, monkeypatch), f"{block.file}:{block.first_line}"
+
+
+def test_studbook_hands_all_take_the_fast_path_and_match_lark(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert all(map(fast, OURS))
+    for block in OURS:
+        assert parse_block(block) == by_lark(block, monkeypatch), f"{block.file}:{block.first_line}"
+
+
+def test_each_line_gets_the_terminal_lark_gives_it(site_blocks: list[Block]) -> None:
+    """The fast path's pick of terminal, line by line, is the token Lark's parser reduces."""
+    for block in [*site_blocks, *OURS[:80]]:
+        dialect = block.dialect
+        assert isinstance(dialect, LineDialect) and dialect.scanner is not None
+        tree = dialect.parser.parse(block.text + "\n", start=dialect.starts[0])
+        lark = [(token.line, token.type) for token in tokens_in_order(tree.children)]
+        ignored = set(dialect.parser.ignore_tokens)
+        kinds = [(number, match and dialect.terminal_of(match))
+                 for number, line in enumerate(block.lines, 1) if (match := dialect.classify(line))]
+        picked = [(number, kind) for number, kind in kinds if kind not in ignored]
+        assert picked == lark, f"{block.file}:{block.first_line}"
+
+
+def test_damaged_hands_give_larks_errors_or_hands(site_blocks: list[Block],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    errors = 0
+    for block in [*damaged(site_blocks, 300, seed=7), *damaged(OURS, 300, seed=11)]:
+        result = parse_block(block)
+        assert result == by_lark(block, monkeypatch), "\n".join(block.lines)
+        errors += not hasattr(result, "events")
+    assert errors > 200  # the edits really break hands, so the errors themselves are compared
+
+
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "studbook"])
+def test_a_fast_path_that_raises_falls_back_to_lark_and_is_logged_once(
+        name: str, site_blocks: list[Block], monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    blocks = [block for block in [*site_blocks, *OURS] if block.dialect.name == name][:40]
+    expected = [parse_block(block) for block in blocks]
+
+    def broken(self: LineScanner, lines: list[str]) -> bool:
+        raise RuntimeError("a fast path broken by an upgrade")
+
+    monkeypatch.setattr(LineScanner, "scan", broken)
+    monkeypatch.setattr(LineDialect, "_failed_once", set())
+    with caplog.at_level(logging.WARNING, logger="studbook.grammar.lines"):
+        assert [parse_block(block) for block in blocks] == expected
+    where = f"{blocks[0].file}:{blocks[0].first_line}"
+    assert [record.message for record in caplog.records] == [
+        f"{name}: the fast path failed on {where}; Lark reads such hands"]
+
+
+def test_a_fast_path_that_cannot_be_built_leaves_every_hand_to_lark(
+        site_blocks: list[Block], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    blocks = [block for block in [*site_blocks[:30], *OURS[:30]]]
+    expected = [parse_block(block) for block in blocks]
+
+    def unbuildable(self: LineScanner, *args: object, **kwargs: object) -> None:
+        raise AttributeError("a Lark without the attributes this fast path reads")
+
+    monkeypatch.setattr(LineScanner, "__init__", unbuildable)
+    fresh = {dialect.name: type(dialect)() for dialect in dialects()}
+    with caplog.at_level(logging.WARNING, logger="studbook.grammar.lines"):
+        again = [parse_block(Block(block.file, block.first_line, block.lines, fresh[block.dialect.name]))
+                 for block in blocks]
+    assert again == expected
+    assert all(dialect.scanner is None for dialect in fresh.values())
+    assert {record.message for record in caplog.records} == {
+        f"{name}: building the fast path failed; Lark reads every hand" for name in ("pokerstars", "fulltilt",
+                                                                                    "studbook")}
+
+
+def test_literals_of_each_terminal_are_in_every_line_it_reads(site_blocks: list[Block]) -> None:
+    """The fast path skips a terminal for a line that lacks its prefix or its longest literal: both must
+    be in every line the terminal reads."""
+    for dialect in dialects():
+        assert isinstance(dialect, LineDialect)
+        lines = {line + "\n" for block in [*site_blocks, *OURS] if block.dialect is dialect
+                 for line in block.lines}
+        kinds = line_terminals(dialect.parser)
+        for terminal in dialect.parser.terminals:
+            if terminal.name not in kinds:
+                continue
+            runs = literal_runs(terminal.pattern.to_regexp())
+            regexp = dialect.reader.regexps[terminal.name]
+            for line in lines:
+                if regexp.fullmatch(line):
+                    assert line.startswith(runs[0]), (terminal.name, line)
+                    assert all(run in line for run in runs), (terminal.name, line)
+
+
+def test_every_terminal_names_its_fields_once() -> None:
+    """Fields are read by name: every capturing group of every terminal is a named field (a name used twice
+    in one terminal would stop it building, see field_regexp), and every kind of line has its handler."""
+    for dialect in dialects():
+        assert isinstance(dialect, LineDialect)
+        kinds = line_terminals(dialect.parser)
+        for name in kinds - set(dialect.parser.ignore_tokens):
+            assert name in dialect.reader.handlers
+        for name, regexp in dialect.reader.regexps.items():
+            assert len(regexp.groupindex) == regexp.groups, f"{dialect.name} {name}: a group without a name"
+
+
+def test_studbook_is_one_of_the_line_dialects() -> None:
+    assert isinstance(STUDBOOK, LineDialect) and STUDBOOK.scanner is not None
