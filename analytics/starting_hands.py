@@ -130,7 +130,7 @@ def _five(hole: Sequence[Card], door: Card, other_doors: Sequence[Card]) -> str:
     return "other"
 
 
-# Two hidden cards: the groups of the game the pot's evaluators (Variant.hands) make it.
+# Two cards hidden on the first street: the groups follow how the pot is won (Variant.hands).
 _TWO_DOWN: dict[tuple[str, ...], Callable[[Sequence[Card], Card], str]] = {
     ("high",): _stud, ("high", "low8"): _stud8, ("low_a5",): _razz}
 _ONE_DOWN_HIGH = (("high",), ("descubierto_high",))  # one hidden card, won by a high hand alone

@@ -56,6 +56,7 @@ HEADLINE: tuple[tuple[str, str, str, str], ...] = (
 GROUPS = ("GROUP BY GROUPING SETS ((variant, unit), (unit)) "
           "HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1")  # as player_stats_for groups
 GAME = "CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game"
+HI_LO_GAMES = [name for name, variant in VARIANTS.items() if variant.hi_lo]  # stud8
 RANKS = "'23456789TJQKA'"
 
 
@@ -184,9 +185,6 @@ def _session_labels(sessions: pl.DataFrame) -> pl.DataFrame:
         labels.append(f"{row['started']:%Y-%m-%d %H:%M} to {row['ended']:%H:%M} UTC, {row['hands']} hands "
                       f"({rate:.0f}/hour), {row['net_bb']} big bets{money}")
     return sessions.with_columns(pl.Series("label", labels, dtype=pl.String))
-
-
-HI_LO_GAMES = [name for name, variant in VARIANTS.items() if variant.hi_lo]  # stud8
 
 
 def _hilo(stats: pl.DataFrame, embed: figures.Embedder) -> Html | None:
