@@ -20,7 +20,7 @@ from studbook.cards import ALL_CARDS, Card
 from studbook.events import Deal, Muck, Show, StreetStart
 from studbook.hand import Hand
 from studbook.results import ActionRecord, PotResult, Replay, SeatResult
-from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import VARIANTS, Variant, stud
 
 ROUNDS = 5  # betting rounds of the seven-card games; five card stud uses s0..s3
 # What one player did on one betting round; the flags are 0/1, the rest are counts.
@@ -178,7 +178,7 @@ def street_facts(actions: list[ActionRecord], first: int, reached: set[int],
 
 
 def _hilo(player: str, pots: list[PotResult]) -> str | None:
-    """stud8 result for a winner: scoop (alone on every share of every pot he could win), high
+    """Hi/lo result for a winner: scoop (alone on every share of every pot he could win), high
     (a whole pot nobody's low qualified for counts as high), low, or split (a share shared with
     someone, or parts of both halves without scooping)."""
     won = [(pot, w) for pot in pots for w in pot.winners if w.player == player and w.amount > 0]
@@ -194,8 +194,10 @@ def _hilo(player: str, pots: list[PotResult]) -> str | None:
     return "high" if halves == {"hi"} else "low"
 
 
-def _start_class(variant: str, player: str, hole: list[Card], door: Card,
+def _start_class(variant: Variant | None, player: str, hole: list[Card], door: Card,
                  doors: dict[str, Card]) -> str | None:
+    if variant is None:
+        return None
     return classify(variant, hole, door, [other for p, other in doors.items() if p != player])
 
 
@@ -230,13 +232,14 @@ def seat_rows(replay: Replay, first: int, found: Dealing) -> SeatRows:
             forced_all_in.add(player)
     dealt = [s.player for s in hand.seats if s.player in cards or s.player in actors]
     doors = {player: c.door for player, c in cards.items() if c.door is not None}
-    third = third_street(first_round, dealt, forced_all_in, doors, low_game=hand.variant == "razz")
+    # An unknown variant is read as stud: two down cards (above) and its door order.
+    third = third_street(first_round, dealt, forced_all_in, doors, (variant or stud).door_worth)
     streets, folded = street_facts(actions, first, reached, dealt)
     live = [player for player in dealt if player not in folded]
     showdown = set(live) if len(live) > 1 else set()
     results = {s.player: s for s in replay.seats}
     won = _won(replay.pots)
-    stud8 = hand.variant == "stud8"
+    hi_lo = variant is not None and variant.hi_lo
 
     rows, rounds = [], bytearray()
     players_dealt = 0
@@ -258,13 +261,13 @@ def seat_rows(replay: Replay, first: int, found: Dealing) -> SeatRows:
             t.is_bringin, t.bringin_amount, t.bringin_completed, t.bringin_vs_complete, t.bringin_vs_steal,
             CARD_TEXT[door] if door is not None else None, CARD_RANK[door] if door is not None else None,
             _card_text(hole) if hole else None,
-            _start_class(hand.variant, player, hole, door, doors) if hole and door is not None else None,
+            _start_class(variant, player, hole, door, doors) if hole and door is not None else None,
             t.position,
             t.vpip_chance, t.vpip, t.rfi_chance, t.rfi, t.steal_chance, t.steal, t.steal_success,
             t.door_steal_chance, t.door_steal, t.door_steal_success,
             result.committed, result.logged_collected, result.logged_collected - result.committed,
             result.collected, result.net, at_showdown, at_showdown and result.logged_collected > 0,
-            wins.get("hi", 0), wins.get("lo", 0), _hilo(player, replay.pots) if stud8 else None,
+            wins.get("hi", 0), wins.get("lo", 0), _hilo(player, replay.pots) if hi_lo else None,
             result.high_name or None, result.low_name or None, _card_text(shown) if shown else None,
             folded.get(player),
         ))

@@ -102,7 +102,7 @@ CREATE TABLE IF NOT EXISTS seats (
     won_at_showdown     BOOLEAN  NOT NULL,
     won_hi              BIGINT   NOT NULL,  -- from high halves of split pots (replay)
     won_lo              BIGINT   NOT NULL,  -- from low halves
-    hilo_result         VARCHAR,            -- stud8 when something was won: scoop | high | low | split
+    hilo_result         VARCHAR,            -- hi/lo games (stud8) when something was won: scoop | high | low | split
     high_name           VARCHAR,
     low_name            VARCHAR,
     shown_cards         VARCHAR,

@@ -3,12 +3,15 @@
 Each game gets the groups its players use: buried/split pairs and three-flushes in stud, the
 twelve studhighlow.com types in stud8, low-card counts in razz, the hole card against the board
 in five card stud. A hand that fits several groups takes the first in the order listed (stats.md
-3.1 precedence: KQJ is three high cards, not a three-straight).
+3.1 precedence: KQJ is three high cards, not a three-straight). Which groups a game uses follows
+from its :class:`~studbook.rules.variants.Variant`: the cards hidden on the first street and the
+evaluators that award the pot, so a new variant with the same shape needs no code here.
 
 >>> from studbook.cards import parse_cards
+>>> from studbook.rules.variants import VARIANTS
 >>> def cls(variant, text, others=""):
 ...     *hole, door = parse_cards(text)
-...     return classify(variant, hole, door, parse_cards(others))
+...     return classify(VARIANTS[variant], hole, door, parse_cards(others))
 >>> cls("stud", "Kd Qc Jh"), cls("stud", "7c 7d 2s"), cls("stud", "7c 2d 7s")
 ('three high cards', 'buried pair', 'split pair')
 >>> cls("stud8", "Ac 2c 3c"), cls("stud8", "Ah Ad 4c"), cls("razz", "Ac 5d 9h")
@@ -23,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from studbook.cards import ALL_CARDS, Card
+from studbook.rules.variants import Variant
 
 HIGH = 10  # T or better is a "high card" (stats.md 3.1)
 # Rank, ace-low rank and suit of every card, by card (a Card is an int 0..51): a Card's
@@ -126,13 +130,21 @@ def _five(hole: Sequence[Card], door: Card, other_doors: Sequence[Card]) -> str:
     return "other"
 
 
-_SEVEN: dict[str, Callable[[Sequence[Card], Card], str]] = {"stud": _stud, "stud8": _stud8, "razz": _razz}
+# Two cards hidden on the first street: the groups follow how the pot is won (Variant.hands).
+_TWO_DOWN: dict[tuple[str, ...], Callable[[Sequence[Card], Card], str]] = {
+    ("high",): _stud, ("high", "low8"): _stud8, ("low_a5",): _razz}
+_ONE_DOWN_HIGH = (("high",), ("descubierto_high",))  # one hidden card, won by a high hand alone
 
 
-def classify(variant: str, hole: Sequence[Card], door: Card, other_doors: Sequence[Card] = ()) -> str | None:
-    """The starting-hand class of ``hole`` down cards and the ``door`` card, or None when unknown."""
-    if variant in _SEVEN and len(hole) == 2:
-        return _SEVEN[variant](hole, door)
-    if variant in ("stud5", "descubierto") and len(hole) == 1:
+def classify(variant: Variant, hole: Sequence[Card], door: Card,
+             other_doors: Sequence[Card] = ()) -> str | None:
+    """The starting-hand class of ``hole`` down cards and the ``door`` card, or None when unknown
+    (cards missing, or a game whose groups stats.md does not define)."""
+    down = variant.streets[0].down
+    if len(hole) != down:
+        return None
+    if down == 2 and variant.hands in _TWO_DOWN:
+        return _TWO_DOWN[variant.hands](hole, door)
+    if down == 1 and variant.hands in _ONE_DOWN_HIGH:
         return _five(hole, door, other_doors)
     return None

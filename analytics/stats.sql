@@ -58,7 +58,7 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 --   bringin_fold / _defend: the bring-in's answer to a completion; fold_to_steal / resteal: its
 --     answer to a steal nobody called in between.
 --   aggression_factor / _frequency, fold_to_bet: 4th-7th street, from counts (stats.md 2.4).
---   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: stud8, over
+--   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: hi/lo games (stud8), over
 --     hands in which the player won something.
 CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since) AS TABLE
 SELECT

@@ -3,16 +3,16 @@
 Definitions follow stats.md 2.2 and fpdb where it is verified: position 0 is the last player to act
 before the action returns to the bring-in, and a steal is a completion (or raise) in an unopened
 pot, meaning only the bring-in and folds came before it, from positions 0-2. The door-card
-version replaces the position test with "every door card still to act is worse than mine"
-(lower in stud, stud8 and five card stud; higher, ace low, in razz). Voluntary money excludes
-the ante and the bring-in post.
+version replaces the position test with "every door card still to act is worse than mine", worse
+as the variant's ``door_worth`` says (lower in stud, stud8 and five card stud; higher, ace low, in
+razz). Voluntary money excludes the ante and the bring-in post.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from studbook.cards import ALL_CARDS, Card
+from studbook.cards import Card
 from studbook.results import ActionRecord
 
 AGGRESSIVE = frozenset({"complete", "bet", "raise"})
@@ -42,16 +42,6 @@ class ThirdStreet:
     door_steal_success: bool = False
 
 
-def _door_key(card: Card, low_game: bool) -> tuple[int, int]:
-    """Orders door cards from best to worst for the game: higher is better unless ``low_game``."""
-    rank = 1 if low_game and card.rank == 14 else card.rank
-    return (-rank, -card.suit_order) if low_game else (rank, card.suit_order)
-
-
-# Every card's door key, by card (a Card is an int 0..51): a Card's properties are dear in a loop.
-_DOOR_KEYS = {low_game: tuple(_door_key(card, low_game) for card in ALL_CARDS) for low_game in (False, True)}
-
-
 def _answer(action: str) -> str:
     return "raise" if action in AGGRESSIVE else action
 
@@ -66,21 +56,21 @@ def _positions(order: Sequence[str], bringin: str | None, excluded: set[str]) ->
 
 
 def _best_door_to_act(player: str, positions: Mapping[str, int], bringin: str | None,
-                      doors: Mapping[str, Card], low_game: bool) -> bool:
+                      doors: Mapping[str, Card], door_worth: Sequence[int]) -> bool:
     """Whether ``player``'s door card beats the door of everyone still to act, the bring-in included."""
     mine, position = doors.get(player), positions.get(player)
     if mine is None or position is None or bringin is None:
         return False
-    keys = _DOOR_KEYS[low_game]
     to_act = [doors.get(p) for p, pos in positions.items() if pos < position] + [doors.get(bringin)]
-    return all(card is not None and keys[card] < keys[mine] for card in to_act)
+    return all(card is not None and door_worth[card] < door_worth[mine] for card in to_act)
 
 
 def third_street(actions: Sequence[ActionRecord], order: Sequence[str], forced_all_in: set[str],
-                 doors: Mapping[str, Card], low_game: bool) -> dict[str, ThirdStreet]:
+                 doors: Mapping[str, Card], door_worth: Sequence[int]) -> dict[str, ThirdStreet]:
     """Facts for every player in ``order`` (dealt players in seat order) from the first street's actions.
 
-    ``actions`` are the first street's actions without antes, in order.
+    ``actions`` are the first street's actions without antes, in order; ``door_worth`` is the
+    variant's (:attr:`~studbook.rules.variants.Variant.door_worth`).
     """
     facts = {player: ThirdStreet() for player in order}
     if not actions:
@@ -119,7 +109,7 @@ def third_street(actions: Sequence[ActionRecord], order: Sequence[str], forced_a
             fact.steal_chance = fact.position is not None and fact.position < STEAL_POSITIONS
             fact.steal = fact.steal_chance and fact.rfi
             fact.steal_success = fact.steal and uncontested
-            fact.door_steal_chance = _best_door_to_act(action.player, positions, bringin, doors, low_game)
+            fact.door_steal_chance = _best_door_to_act(action.player, positions, bringin, doors, door_worth)
             fact.door_steal = fact.door_steal_chance and fact.rfi
             fact.door_steal_success = fact.door_steal and uncontested
             if fact.steal:

@@ -107,7 +107,7 @@ def result_bars(frame: pl.DataFrame, category: str, title: str) -> go.Figure:
 
 
 def hilo_shares(shares: dict[str, float], pots_won: int) -> go.Figure:
-    """stud8: how the pots a player won were won (percentages that add up to 100)."""
+    """A hi/lo game (stud8): how the pots a player won were won (percentages that add up to 100)."""
     figure = go.Figure(go.Bar(x=list(shares), y=list(shares.values()),
                               marker_color=[HILO_COLOURS[name] for name in shares],
                               text=[f"{value:.1f}%" for value in shares.values()], textposition="outside",

@@ -18,7 +18,7 @@ from studbook.reports.filters import CONDITION, Filters, seat_rows
 from studbook.reports.html import Html, document, h, table
 from studbook.reports.units import unit_money
 from studbook.reports.violations import violations_section
-from studbook.rules.variants import Rules
+from studbook.rules.variants import VARIANTS, Rules
 
 # (label, player_stats_for column, kind, hands behind it as an aggregate over seat_facts)
 HEADLINE: tuple[tuple[str, str, str, str], ...] = (
@@ -56,6 +56,7 @@ HEADLINE: tuple[tuple[str, str, str, str], ...] = (
 GROUPS = ("GROUP BY GROUPING SETS ((variant, unit), (unit)) "
           "HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1")  # as player_stats_for groups
 GAME = "CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game"
+HI_LO_GAMES = [name for name, variant in VARIANTS.items() if variant.hi_lo]  # stud8
 RANKS = "'23456789TJQKA'"
 
 
@@ -187,10 +188,11 @@ def _session_labels(sessions: pl.DataFrame) -> pl.DataFrame:
 
 
 def _hilo(stats: pl.DataFrame, embed: figures.Embedder) -> Html | None:
-    stud8 = stats.filter(pl.col("game") == "stud8").to_dicts()
-    if not stud8 or not stud8[0]["n_scoop"]:
+    """How the pots of the first hi/lo stats row were won, when the player won any."""
+    hi_lo = stats.filter(pl.col("game").is_in(HI_LO_GAMES)).to_dicts()
+    if not hi_lo or not hi_lo[0]["n_scoop"]:
         return None
-    row = stud8[0]
+    row = hi_lo[0]
     shares = {"scoop": row["scoop"], "high only": row["high_only"], "low only": row["low_only"],
               "split": row["split"]}
     return embed(figures.hilo_shares(shares, row["n_scoop"]), "fig-hilo")

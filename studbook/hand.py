@@ -8,7 +8,6 @@ from datetime import datetime
 from studbook.cards import Card
 from studbook.events import Event
 
-VARIANTS = ("stud", "stud8", "razz", "stud5", "descubierto")
 STRUCTURES = ("limit", "pot-limit", "no-limit")
 
 

@@ -18,8 +18,6 @@ from studbook.cards import Card
 from studbook.rules import evaluate
 from studbook.rules.variants import VARIANTS, Rules, rules_for
 
-_PART_NAMES = {"high": "high", "low8": "low", "low_a5": "low", "descubierto_high": "high"}
-
 
 @dataclass(frozen=True, slots=True)
 class RankedHand:
@@ -31,20 +29,16 @@ class RankedHand:
 
 @dataclass(frozen=True, slots=True)
 class ShowdownResult:
-    parts: tuple[str, ...]  # "high", or "high" and "low"
+    parts: tuple[str, ...]  # the variant's (Variant.parts): "high", "low", or "high" and "low"
     entries: tuple[RankedHand, ...]  # best first by the first part
     winners: tuple[tuple[str, tuple[int, ...]], ...]  # per part, the indexes of the winning hands
-
-
-def _evaluator_name(evaluator) -> str:
-    return getattr(evaluator, "__name__", None) or evaluator.func.__name__
 
 
 def rank_hands(game: str, hands: Sequence[Sequence[Card]], rules: Rules | None = None) -> ShowdownResult:
     """Evaluate every hand with the variant's evaluators and name the winners of each part."""
     variant = VARIANTS[game]
     evaluators = variant.evaluators(rules_for(variant, None, user=rules))
-    parts = tuple(_PART_NAMES[_evaluator_name(e)] for e in evaluators)
+    parts = variant.parts
     entries = []
     for index, cards in enumerate(hands):
         keys = tuple(evaluator(cards) for evaluator in evaluators)

@@ -28,10 +28,11 @@ from studbook.rules.machine import Table
 from studbook.rules.pots import Pot, award_pots, build_pots
 from studbook.rules.variants import VARIANTS, Rules, StreetSpec, deck, rules_for
 from studbook.simulate_policy import Policy, Style, strength
+from studbook.writers.pokerstars_text import GAMES as POKERSTARS_LABELS
 from studbook.writers.pokerstars_text import show_description
 
 GAMES = tuple(VARIANTS)
-POKERSTARS_GAMES = ("stud", "stud8", "razz")
+POKERSTARS_GAMES = tuple(POKERSTARS_LABELS)  # the games the PokerStars writer can name
 FORMATS = ("pokerstars", "studbook")
 HERO = "Hero"  # the player whose down cards the log shows, as in a log saved by a player
 RAKE_PERCENT, RAKE_CAP = 5, 300  # cash games: 5% of the pot up to $3, none when the first street ends it
@@ -59,9 +60,12 @@ class Stakes:
     @classmethod
     def parse(cls, text: str | None, game: str) -> Stakes:
         """``SMALL/BIG[/ANTE[/BRING_IN]]``: ``0.10/0.20`` or ``$1/$2`` is dollars, ``10/20`` chips.
-        Left out: ante a fifth of the small bet, bring-in half of it (none in descubierto)."""
+        Left out: ante a fifth of the small bet, bring-in half of it (none in a game without one).
+        No text: $0.10/$0.20 cash for a limit game; a big-bet game (descubierto) has one minimum
+        bet, so 20/20 chips and an ante of 10."""
+        variant = VARIANTS[game]
         if text is None:
-            text = "20/20/10" if game == "descubierto" else "$0.10/$0.20"
+            text = "$0.10/$0.20" if variant.structure == "limit" else "20/20/10"
         parts = text.replace(" ", "").split("/")
         cash = "$" in text or "." in text
         try:
@@ -73,7 +77,7 @@ class Stakes:
         small = amounts[0]
         big = amounts[1] if len(amounts) > 1 else small
         ante = amounts[2] if len(amounts) > 2 else max(1, small // 5)
-        bring_in = 0 if VARIANTS[game].bring_in == "none" else (
+        bring_in = 0 if variant.bring_in == "none" else (
             amounts[3] if len(amounts) > 3 else max(1, small // 2))
         if small <= 0 or big < small or (bring_in and bring_in >= small):
             raise SimulationError(f"bad stakes {text!r}: need 0 < small <= big, a bring-in below small")
@@ -382,7 +386,7 @@ class _Play:
         while (name := table.next_actor()) is not None:
             choices = table.choices(name)
             sitter = self.sitters[name]
-            power = strength(self.variant.name, self.cards[name] + self.community)
+            power = strength(self.variant, self.cards[name] + self.community)
             heads_up = sum(p.can_act for p in table.players) <= 2
             capped = table.cap_reached() if not big_bet else False
             kind, to = sim.policy.decide(choices, sitter.style, power, pot=table.pot, big_bet=big_bet,
@@ -437,7 +441,7 @@ class _Play:
             results = award_pots(pots, {n: everyone[n] for n in shown}, order, evaluators,
                                  self.rules.odd_chip_rule)
             self.collect(results, collected)
-            if self.variant.name == "stud8" and not any(w.half == "lo" for r in results for w in r.winners):
+            if self.variant.hi_lo and not any(w.half == "lo" for r in results for w in r.winners):
                 self.emit(ev.Note(self.line(), "no_low", "No low hand qualified"))
         net = {name: collected.get(name, 0) - contributions.get(name, 0) for name in self.sitters}
         dealt = {name: tuple(cards) for name, cards in self.cards.items()}

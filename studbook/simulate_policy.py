@@ -14,6 +14,7 @@ from random import Random
 from studbook.cards import Card
 from studbook.rules.evaluate import high, low_a5
 from studbook.rules.machine import Choices
+from studbook.rules.variants import Variant
 
 # (kind for Table.act, amount): the chips a bring-in, call, check (0) or fold (0) puts in; the street
 # total a completion, bet or raise reaches.
@@ -36,12 +37,13 @@ class Style:
         return cls(loose=rng.uniform(0.1, 0.7), aggressive=rng.uniform(0.15, 0.75))
 
 
-def strength(variant: str, cards: list[Card]) -> float:
-    """0..1, how good ``cards`` look for ``variant``: pairs and high cards, or a smooth low."""
-    if variant == "razz":
+def strength(variant: Variant, cards: list[Card]) -> float:
+    """0..1, how good ``cards`` look for ``variant``: pairs and high cards, a smooth low, or in a hi/lo
+    game the better of the two (a low counts only with enough small cards)."""
+    if variant.low_game:
         return _low_strength(cards)
     high_part = _high_strength(cards)
-    if variant == "stud8":
+    if variant.hi_lo:
         small = len({card.rank for card in cards if card.rank <= 8 or card.rank == 14})
         low_part = _low_strength(cards) if small >= min(len(cards), 3) else 0.0
         return max(high_part, 0.9 * low_part)

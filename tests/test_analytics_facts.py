@@ -12,6 +12,7 @@ from studbook.analytics.rows import hand_rows
 from studbook.analytics.starting_hands import classify
 from studbook.cards import parse_cards
 from studbook.replay import replay
+from studbook.rules.variants import VARIANTS
 
 
 def facts(name: str) -> dict[str, dict[str, Any]]:
@@ -171,11 +172,12 @@ def test_hand_rows_fill_every_table_and_only_the_hand_row_has_the_key() -> None:
     ("stud5", "Jc Qd", "Ks", "two high cards"),
     ("stud5", "7c 8d", "Ks", "suited or connected"),
     ("stud5", "2c 9d", "Ks", "other"),
+    ("descubierto", "Ac 9d", "Ks 2c", "hole card above the board"),
 ])
 def test_starting_hand_classes(variant: str, cards: str, others: str, expected: str) -> None:
     *hole, door = parse_cards(cards)
-    assert classify(variant, hole, door, parse_cards(others)) == expected
+    assert classify(VARIANTS[variant], hole, door, parse_cards(others)) == expected
 
 
 def test_unknown_hole_cards_have_no_class() -> None:
-    assert classify("stud", [], parse_cards("Kc")[0]) is None
+    assert classify(VARIANTS["stud"], [], parse_cards("Kc")[0]) is None

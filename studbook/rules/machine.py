@@ -26,8 +26,6 @@ from studbook.cards import Card
 from studbook.rules.variants import Rules, Variant
 
 AGGRESSIVE = ("bet", "raise", "complete")
-# Each card's razz door-card order: rank with the ace lowest, then suit.
-_RAZZ_DOOR = [(code >> 2) * 4 + (code & 3) + 4 if code >> 2 < 12 else code & 3 for code in range(52)]
 KINDS = ("bring-in", "check", "fold", "call", *AGGRESSIVE)
 
 
@@ -276,11 +274,8 @@ class Table:
             if opener_rule == "highcard_forced":
                 self.forced_open = self.players[self.opener].name
             return issues
-        # A card's int orders by rank, then suit (S4, H2: ace high, clubs lowest).
-        if self.variant.bring_in == "low_card":
-            chosen = min(known, key=lambda p: p.up[0])
-        else:  # razz: ace low, spades highest (R2)
-            chosen = max(known, key=lambda p: _RAZZ_DOOR[p.up[0]])
+        worth = self.variant.door_worth  # the bring-in shows the door worth least (S4, H2, R2)
+        chosen = min(known, key=lambda p: worth[p.up[0]])
         index = self._skip_all_in(self.index[chosen.name])
         self.opener = index
         if self.acting() < 2:

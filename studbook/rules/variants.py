@@ -359,6 +359,19 @@ class StreetSpec:
 BRING_IN_RULES = ("low_card", "high_card", "none")
 FIRST_TO_ACT_RULES = ("high_board", "low_board")
 HAND_EVALUATORS = ("high", "low8", "low_a5", "descubierto_high")  # functions of studbook.rules.evaluate
+LOW_EVALUATORS = frozenset({"low8", "low_a5"})  # the evaluators whose best hand is the lowest
+
+
+def _door_worth(card: Card, bring_in: str) -> int:
+    """How good ``card`` is as a door card: the bring-in card is worth least. S4/H2: the lowest card
+    brings in, ace high, clubs lowest; R2: the highest, ace low, spades highest."""
+    if bring_in == "high_card":
+        return -(4 * (1 if card.rank == 14 else card.rank) + card.suit_order)
+    return 4 * card.rank + card.suit_order  # without a bring-in (Z5) doors rank as in stud
+
+
+# Every card's door worth by card (a Card is an int 0..51), per bring-in rule: facts rank doors per seat.
+_DOOR_WORTH = {rule: tuple(_door_worth(card, rule) for card in ALL_CARDS) for rule in BRING_IN_RULES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,6 +413,47 @@ class Variant:
     @property
     def cards_per_player(self) -> int:
         return sum(spec.down + spec.up for spec in self.streets)
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """What each evaluator of ``hands`` awards its share for: "high" or "low".
+
+        >>> stud.parts, stud8.parts, razz.parts, descubierto.parts
+        (('high',), ('high', 'low'), ('low',), ('high',))
+        """
+        return tuple("low" if name in LOW_EVALUATORS else "high" for name in self.hands)
+
+    @property
+    def hi_lo(self) -> bool:
+        """The pot is split between the best high and the best low hand (H1), so a winner can scoop,
+        take one half or share one; reports and logs tell the halves apart.
+
+        >>> [variant.name for variant in VARIANTS.values() if variant.hi_lo]
+        ['stud8']
+        """
+        return self.parts == ("high", "low")
+
+    @property
+    def low_game(self) -> bool:
+        """The lowest hand takes the whole pot (R5): strength and hand names read as a low.
+
+        >>> [variant.name for variant in VARIANTS.values() if variant.low_game]
+        ['razz']
+        """
+        return self.parts == ("low",)
+
+    @property
+    def door_worth(self) -> tuple[int, ...]:
+        """Every card's worth as a door card, by card: the bring-in holds the least (S4, H2, R2), and
+        a door-card steal needs a door worth more than every door still to act.
+
+        >>> from studbook.cards import format_cards, parse_cards
+        >>> def worst_first(variant, text):
+        ...     return format_cards(sorted(parse_cards(text), key=lambda card: variant.door_worth[card]))
+        >>> worst_first(stud, "As 2c Ks Kc"), worst_first(razz, "As 2c Ks Kc")
+        ('2c Kc Ks As', 'Ks Kc 2c As')
+        """
+        return _DOOR_WORTH[self.bring_in]
 
     def spec(self, street: int) -> StreetSpec | None:
         for spec in self.streets:

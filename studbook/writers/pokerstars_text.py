@@ -24,7 +24,7 @@ from studbook import events as ev
 from studbook.cards import Card
 from studbook.grammar.transform import TIMEZONES
 from studbook.hand import Hand
-from studbook.rules.evaluate import describe, high, low8, low_a5
+from studbook.rules.evaluate import describe
 from studbook.rules.variants import VARIANTS, Rules
 
 GAMES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
@@ -56,15 +56,12 @@ def write_pokerstars(hand: Hand) -> str:
 def show_description(variant: str, cards: tuple[Card, ...] | list[Card], rules: Rules | None = None) -> str:
     """PokerStars' words for a shown hand: ``two pair, Queens and Sevens``, ``HI: a pair of Sevens;
     LO: 8,7,5,4,2``, ``Lo: T,5,3,2,A``; the five card games in the same words."""
-    if variant == "stud8":
-        low = low8(cards)
-        return f"HI: {describe(high(cards))}" + (f"; LO: {describe(low)}" if low is not None else "")
-    if variant == "razz":
-        return f"Lo: {describe(low_a5(cards))}"
-    if variant == "stud":
-        return describe(high(cards))
     game = VARIANTS[variant]
-    return describe(game.evaluators(rules or Rules())[0](cards))
+    keys = [evaluator(cards) for evaluator in game.evaluators(rules or Rules())]
+    if game.hi_lo:
+        high, low = keys
+        return f"HI: {describe(high)}" + (f"; LO: {describe(low)}" if low is not None else "")
+    return ("Lo: " if game.low_game else "") + describe(keys[0])
 
 
 def money(amount: int, currency: str | None) -> str:
