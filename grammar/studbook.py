@@ -27,7 +27,7 @@ from studbook.grammar.dialect import HandSyntaxError, dialects, register
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Match, field_regexp
 from studbook.grammar.studbook_errors import Diagnosis
-from studbook.grammar.transform import CURRENCIES, TIMEZONES
+from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import PRESETS, VARIANTS, RuleError, parse_value
@@ -69,13 +69,6 @@ def canonical_variant(text: str) -> str:
         if re.search(pattern, words):
             return variant
     return "stud"
-
-
-def canonical_structure(text: str) -> str:
-    words = text.lower()
-    if "pot" in words or "bote" in words:
-        return "pot-limit"
-    return "no-limit" if words.startswith(("no", "sin")) else "limit"
 
 
 @lru_cache(maxsize=8192)  # a table's amounts repeat ("0.02", "0.05"): each text is read once
@@ -267,7 +260,7 @@ class _Hand:
         variant = canonical_variant(self.value("variant").text)
         structure = VARIANTS[variant].structure
         if "structure" in self.facts:
-            structure = canonical_structure(self.value("structure").text)
+            structure = betting_structure(self.value("structure").text)
         small_bet = big_bet = 0
         if "stakes" in self.facts:
             stakes = self.facts["stakes"]

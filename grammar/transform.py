@@ -42,27 +42,12 @@ from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Handler, Match
+from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import VARIANTS, Variant
 
-# The abbreviations the sites print, as IANA zones (DST included: PokerStars writes "CET" and
-# "ET" all year round for the local civil time).
-TIMEZONES: dict[str, str] = {
-    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
-    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
-    "AT": "America/Halifax", "NT": "America/St_Johns", "AKT": "America/Anchorage",
-    "HST": "Pacific/Honolulu", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
-    "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon", "CET": "Europe/Paris",
-    "CEST": "Europe/Paris", "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki",
-    "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo",
-    "AWST": "Australia/Perth", "ACST": "Australia/Darwin", "AEST": "Australia/Sydney",
-    "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
-}
 _EASTERN = ZoneInfo("America/New_York")
-
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
-STRUCTURES = {"limit": "limit", "fixed limit": "limit", "pot limit": "pot-limit", "no limit": "no-limit"}
 
 # Street marker terminals of both grammars.
 MARKER_STREETS = {
@@ -302,7 +287,7 @@ class HandTransformer(LineReader):
             raise self.error(line, match, error.field, str(error)) from None
         self.hand.variant = VARIANTS[variant]
         self.hand.facts.update(facts, variant=variant, start_time=start_time,
-                               structure=STRUCTURES[match["structure"].lower()])
+                               structure=betting_structure(match["structure"]))
 
     @staticmethod
     def currency_of(*texts: str | None) -> str | None:

@@ -8,8 +8,6 @@ from datetime import datetime
 from studbook.cards import Card
 from studbook.events import Event
 
-STRUCTURES = ("limit", "pot-limit", "no-limit")
-
 
 @dataclass(frozen=True, slots=True)
 class Seat:

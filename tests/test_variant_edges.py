@@ -1,8 +1,8 @@
 """Variant data at the edges (issue 12, item 4): what differs between games comes from the ``Variant``
 records, so a new game needs a record (and its evaluator) and no edit to facts, simulation or reports.
 
-Outside ``studbook/rules/`` no code compares a variant's name (``grammar/`` is left out: it maps a
-site's game labels to names, and ``variant == "razz"`` in a test is a fixture's business). A table
+Outside ``studbook/rules/`` no code compares a variant's name (``variant == "razz"`` in a test is a
+fixture's business; the grammar maps a site's game labels to names, which is data). A table
 keyed by variant name is fine when its values are literal data, such as a site's game labels; one
 whose values are functions or named objects (code, or a copy of what a Variant holds) is a decision.
 """
@@ -25,7 +25,7 @@ from studbook.simulate_policy import strength
 from studbook.writers.pokerstars_text import show_description
 
 ROOT = Path(__file__).resolve().parent.parent
-EDGES = ("studbook", "analytics", "reports", "bench")
+EDGES = ("studbook", "grammar", "analytics", "reports", "bench")
 RULES = ROOT / "studbook" / "rules"
 
 

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 
 from studbook import events as ev
 from studbook.cards import Card
-from studbook.grammar.transform import TIMEZONES
+from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
 from studbook.rules.evaluate import describe
 from studbook.rules.variants import VARIANTS, Rules
