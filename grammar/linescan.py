@@ -218,10 +218,14 @@ class LineScanner:
         self.cache: dict[str, Match] = {}
         self.cache_size = cache_size
         ordered = collision_order(terminals)
-        # A string terminal wins over a regexp terminal of its priority that matches the same text.
-        self.strings = {(t.pattern.value, t.priority): regexps[t.name].match
-                        for t in ordered if isinstance(t.pattern, PatternStr)}
-        self.priority = {regexps[t.name]: t.priority for t in ordered}
+        # A string terminal wins over a regexp terminal of its priority that matches the same text: by
+        # each regexp terminal, the texts of the string terminals that take its place.
+        self.strings: dict[re.Pattern[str], dict[str, Callable[[str], Match | None]]] = {}
+        for string in (t for t in ordered if isinstance(t.pattern, PatternStr)):
+            for other in ordered:
+                regexp, text = regexps[other.name], string.pattern.value
+                if other.priority == string.priority and other is not string and regexp.fullmatch(text):
+                    self.strings.setdefault(regexp, {})[text] = regexps[string.name].match
         # A terminal can only match a line that starts with its literal prefix and contains its longest
         # literal (the anchor): the candidates for a line are grouped by first character, and the anchor
         # skips most of the rest at the cost of a substring test. Case-blind matching knows no literal.
@@ -247,8 +251,9 @@ class LineScanner:
                 if found is not None:
                     if found.end() != len(text):
                         return None  # a token that does not end with this line: left to Lark
-                    string = self.strings.get((text, self.priority[found.re]))
-                    found = string(text) if string is not None else found
+                    strings = self.strings.get(found.re)
+                    if strings is not None and text in strings:
+                        found = strings[text](text)
                     if len(self.cache) >= self.cache_size:
                         self.cache.clear()
                     self.cache[line] = found
