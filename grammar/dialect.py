@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from lark import Lark, Transformer
 
 if TYPE_CHECKING:
-    from studbook.grammar.blocks import Block
+    from studbook.grammar.reader import Block
     from studbook.hand import Hand
 
 GRAMMAR_DIR = Path(__file__).parent

@@ -23,8 +23,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from studbook import events as ev
 from studbook.cards import Card, parse_card
 from studbook.events import Street
-from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError, dialects, register
+from studbook.grammar.reader import Block
 from studbook.grammar.studscan import Line, StudbookScanner, Tok
 from studbook.grammar.transform import CURRENCIES, TIMEZONES, slot_setter
 from studbook.hand import Hand, Seat, Source, Summary

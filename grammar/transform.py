@@ -44,9 +44,9 @@ from studbook.events import (
     StreetStart,
     UncalledReturn,
 )
-from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
 from studbook.grammar.linescan import Handler, LineScanner, NotRegular
+from studbook.grammar.reader import Block
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
 from studbook.money import AmountError, parse_amount
 

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from studbook.grammar.blocks import Block, split_blocks
-from studbook.grammar.decode import decode_bytes
 from studbook.grammar.parse import ParseResult, parse_block
+from studbook.grammar.reader import Block, read_blocks
 from studbook.grammar.transform import StudDialect
 
 SITES = ("pokerstars", "fulltilt")
@@ -23,8 +22,8 @@ SITES = ("pokerstars", "fulltilt")
 
 def corpus_blocks(corpus: Path) -> list[Block]:
     return [block for site in SITES for path in sorted((corpus / site).glob("*.txt"))
-            for block in split_blocks(path.name, decode_bytes(path.read_bytes()).lines)
-            if isinstance(block.dialect, StudDialect)]
+            for block in read_blocks(path)
+            if isinstance(block, Block) and isinstance(block.dialect, StudDialect)]
 
 
 def damaged(blocks: list[Block], copies: int, seed: int = 7) -> Iterator[Block]:

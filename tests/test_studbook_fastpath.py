@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from studbook.grammar.blocks import Block, split_blocks
 from studbook.grammar.dialect import HandSyntaxError, detect_dialect
+from studbook.grammar.reader import Block, split_blocks
 from studbook.grammar.studbook import StudbookDialect, _Hand, tree_lines
 from studbook.grammar.studscan import _first_chars
 from studbook.hand import Hand
