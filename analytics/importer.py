@@ -33,8 +33,9 @@ import duckdb
 
 from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
-from studbook.analytics.reading import file_stamp, read_chunks
+from studbook.analytics.reading import read_chunks
 from studbook.analytics.worker import ChunkResult, process_chunk
+from studbook.grammar.reader import file_stamp
 
 
 @dataclass(slots=True)

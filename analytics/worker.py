@@ -14,10 +14,10 @@ from functools import cache
 
 import pyarrow as pa
 
-from studbook.analytics.reading import Chunk, FileStamp
+from studbook.analytics.reading import Chunk
 from studbook.analytics.rows import Columns, HandRows, hand_rows
-from studbook.grammar import parse_block
-from studbook.grammar.parse import ParseError, ParseResult, Skipped
+from studbook.grammar import ParseError, ParseResult, Skipped, parse_block
+from studbook.grammar.reader import FileStamp
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import Rules, rules_text
@@ -58,7 +58,7 @@ def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None, text: str | None)
 
 def parsed_blocks(chunk: Chunk) -> Iterator[tuple[ParseResult, str]]:
     """Each block of the chunk parsed, with its raw text."""
-    for block in chunk.blocks():
+    for block in chunk.blocks:
         if isinstance(block, ParseError):
             yield block, block.raw
         else:

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from studbook import events as ev
-from studbook.grammar.parse import ParseError, parse_block, read_blocks
+from studbook.grammar import ParseError, parse_block, read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import VARIANTS

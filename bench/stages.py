@@ -35,7 +35,7 @@ def stages(game: str, hands: int) -> tuple[dict[str, Callable[[], object]], int,
     if not folders:
         raise SystemExit(f"no simulated {game} logs of {hands} hands in {DATA}: run `make bench` once")
     chunks = [chunk for path in sorted(folders[0].glob("*.txt")) for chunk in read_chunks(path, 1000)]
-    blocks = [block for chunk in chunks for block in chunk.blocks()]
+    blocks = [block for chunk in chunks for block in chunk.blocks]
     started = time.process_time()
     parsed = [parse_block(block) for block in blocks]
     first_parse = time.process_time() - started

@@ -9,6 +9,7 @@ Shared terminals live in ``common.lark``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from lark import Lark, Transformer
 
 if TYPE_CHECKING:
-    from studbook.grammar.blocks import Block
+    from studbook.grammar.reader import Block
     from studbook.hand import Hand
 
 GRAMMAR_DIR = Path(__file__).parent
@@ -67,6 +68,11 @@ class Dialect:
         """Parse one block; raise :class:`HandSyntaxError` with block-relative positions."""
         raise NotImplementedError
 
+    def __reduce__(self) -> tuple[Callable[[str], Dialect], tuple[str]]:
+        """Pickled as its name: blocks sent to a worker process find that process's registered dialect,
+        with the parser it has built, instead of a copy built again for every chunk."""
+        return dialect_named, (self.name,)
+
 
 _DIALECTS: list[Dialect] = []
 _HEADER_PREFIX: re.Pattern[str] | None = None
@@ -89,6 +95,11 @@ def detect_dialect(line: str) -> Dialect | None:
         if dialect.header.match(line):
             return dialect
     return None
+
+
+def dialect_named(name: str) -> Dialect:
+    """The registered dialect called ``name``."""
+    return next(dialect for dialect in _DIALECTS if dialect.name == name)
 
 
 def dialects() -> tuple[Dialect, ...]:

@@ -23,9 +23,9 @@ from typing import ClassVar
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
 from studbook.grammar.linescan import Handler, LineScanner, Match, NotRegular, field_regexp, line_terminals
+from studbook.grammar.reader import Block
 from studbook.hand import Hand
 
 log = logging.getLogger(__name__)

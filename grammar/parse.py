@@ -6,27 +6,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from studbook.grammar.blocks import Block, split_blocks
-from studbook.grammar.decode import DecodeError, decode_bytes
 from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.reader import Block, ParseError, read_blocks
 from studbook.hand import Hand
-
-
-@dataclass(frozen=True, slots=True)
-class ParseError:
-    """A block that could not be turned into a Hand; ``line`` is a line of the original file."""
-
-    file: str
-    line: int
-    column: int
-    hand_id: str | None
-    site: str | None
-    message: str
-    raw: str = ""
-
-    def __str__(self) -> str:
-        hand = f"hand {self.hand_id}" if self.hand_id else "no hand id"
-        return f"{self.file}:{self.line}:{self.column}: {hand}: {self.message}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,26 +43,8 @@ def parse_block(block: Block) -> ParseResult:
                           dialect.name, error.message, block.text)
 
 
-def read_blocks(path: Path) -> Iterator[Block | ParseError]:
-    """The hand blocks of one file, or one ParseError when the file itself is unreadable."""
-    name = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        yield ParseError(name, 0, 0, None, None, f"cannot read file: {error.strerror}")
-        return
-    if not data.strip():
-        yield ParseError(name, 1, 1, None, None, "empty file: no hands")
-        return
-    try:
-        decoded = decode_bytes(data)
-    except DecodeError as error:
-        yield ParseError(name, 1, 1, None, None, str(error))
-        return
-    yield from split_blocks(name, decoded.lines)
-
-
 def parse_file(path: Path) -> Iterator[ParseResult]:
+    """Every block of one log parsed, in file order (the log is streamed, see grammar/reader.py)."""
     for item in read_blocks(path):
         yield item if isinstance(item, ParseError) else parse_block(item)
 

@@ -22,10 +22,10 @@ from lark.exceptions import UnexpectedInput
 from studbook import events as ev
 from studbook.cards import Card, parse_card
 from studbook.events import Street
-from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import HandSyntaxError, dialects, register
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Match, field_regexp
+from studbook.grammar.reader import Block
 from studbook.grammar.studbook_errors import Diagnosis
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary

@@ -38,10 +38,10 @@ from studbook.events import (
     StreetStart,
     UncalledReturn,
 )
-from studbook.grammar.blocks import Block
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Handler, Match
+from studbook.grammar.reader import Block
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
 from studbook.money import AmountError, parse_amount

@@ -13,9 +13,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from studbook.grammar import parse_block
-from studbook.grammar.blocks import Block
-from studbook.grammar.parse import ParseError, read_blocks
+from studbook.grammar import Block, ParseError, parse_block
+from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.reports.replayer import LogExcerpt
@@ -54,9 +53,11 @@ def _block_hand_id(block: Block) -> str | None:
     return block.dialect.hand_id(block.lines[0]) if block.dialect else None
 
 
-def _blocks(path: Path) -> Iterator[Block]:
-    for block in read_blocks(path):
-        if isinstance(block, ParseError):  # the file itself cannot be read
+def _blocks(path: Path) -> Iterator[Block | ParseError]:
+    """The log's hand blocks (one too large is its ParseError); a log that cannot be read is HandNotFound."""
+    reader = LogReader(path)
+    for block in reader:
+        if block is reader.error:
             raise HandNotFound(str(block))
         yield block
 
@@ -74,7 +75,10 @@ def find_in_log(path: Path, hand_id: str) -> tuple[Hand, LogExcerpt]:
     """The first hand ``hand_id`` of a log file."""
     hand_id = hand_id.lstrip("#")
     for block in _blocks(path):
-        if _block_hand_id(block) == hand_id:
+        if isinstance(block, ParseError):
+            if block.hand_id == hand_id:
+                raise HandNotFound(f"hand {hand_id} in {path} cannot be read: {block}")
+        elif _block_hand_id(block) == hand_id:
             return _hand_of(block)
     raise HandNotFound(f"no hand {hand_id} in {path}")
 
@@ -84,7 +88,7 @@ def hands_at_lines(path: Path, wanted: Mapping[int, str]) -> dict[int, tuple[Han
 
     A hand that is no longer at its line is left out."""
     return {block.first_line: _hand_of(block) for block in _blocks(path)
-            if wanted.get(block.first_line) == _block_hand_id(block)}
+            if isinstance(block, Block) and wanted.get(block.first_line) == _block_hand_id(block)}
 
 
 def find_in_database(db: Path, hand_id: str) -> StoredHand:

@@ -9,11 +9,16 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from studbook.hand import Hand
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from studbook.grammar import ParseResult
 
 app = typer.Typer(
     help="Read stud poker hand histories, audit every action, store and report on them.",
@@ -37,7 +42,6 @@ def _echo_json(obj: dict) -> None:
 def parse(paths: Paths, as_json: JsonFlag = False) -> None:
     """Parse hand histories and report, per file, hands found, parsed, skipped and errors."""
     from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
-    from studbook.serialize import hand_to_dict
 
     totals: Counter[str] = Counter()
     for path in expand_paths(paths):
@@ -45,27 +49,15 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
         errors: list[ParseError] = []
         for result in parse_file(path):
             counts["blocks"] += 1
-            record = {
-                "file": str(path),
-                "line": getattr(result, "line", None),
-                "hand_id": result.hand_id,
-                "site": result.site,
-                "variant": None,
-            }
             if isinstance(result, Hand):
                 counts["parsed"] += 1
-                record.update(
-                    line=result.source.first_line, variant=result.variant, hand=hand_to_dict(result)
-                )
             elif isinstance(result, Skipped):
                 counts["skipped"] += 1
-                record["skipped"] = result.game
             else:
                 counts["errors"] += 1
                 errors.append(result)
-                record["error"] = {"line": result.line, "column": result.column, "message": result.message}
             if as_json:
-                _echo_json(record)
+                _echo_json(_parse_record(path, result))
         totals.update(counts)
         totals["files"] += 1
         if not as_json:
@@ -81,6 +73,23 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             f"{totals['skipped']} skipped (not stud), {totals['errors']} errors"
         )
     raise typer.Exit(1 if totals["errors"] else 0)
+
+
+def _parse_record(path: Path, result: ParseResult) -> dict:
+    """The ``parse --json`` object of one block; built only for --json, since converting a whole hand to
+    a dict costs as much as parsing it."""
+    from studbook.grammar import Skipped
+    from studbook.serialize import hand_to_dict
+
+    record = {"file": str(path), "line": getattr(result, "line", None), "hand_id": result.hand_id,
+              "site": result.site, "variant": None}
+    if isinstance(result, Hand):
+        record.update(line=result.source.first_line, variant=result.variant, hand=hand_to_dict(result))
+    elif isinstance(result, Skipped):
+        record["skipped"] = result.game
+    else:
+        record["error"] = {"line": result.line, "column": result.column, "message": result.message}
+    return record
 
 
 RuleOptions = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE (repeatable).")]

@@ -1,51 +1,20 @@
-"""`studbook import` reads files as chunks of hand blocks: the chunks hold what a whole-file read holds,
-line for line, and a file imported in small chunks (and by two workers) gives the database a
+"""`studbook import` reads files as chunks of hand blocks: the chunks hold the reader's blocks, all of
+them, in order, and a file imported in small chunks (and by two workers) gives the database a
 whole-file import gives, with every block accounted for."""
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
+from odd_files import HISTORIES, HOLDEM, ODD_FILES
 from test_analytics_import import contents, import_into
 
 from studbook.analytics.reading import Chunk, read_chunks
-from studbook.grammar import expand_paths
-from studbook.grammar.blocks import Block
-from studbook.grammar.parse import ParseError, read_blocks
+from studbook.grammar import Block, ParseError, expand_paths, read_blocks
 from studbook.simulate import Setup, Simulator
 from studbook.writers import SEPARATORS, WRITERS
-
-HISTORIES = Path(__file__).resolve().parent.parent / "histories"
-HAND = (HISTORIES / "stud8-2024-11-21.txt").read_text(encoding="utf-8")
-HOLDEM = ("PokerStars Hand #164954570000:  8-Game (Hold'em Limit, $400/$800 USD) - 2017/01/21 16:55:03 ET\n"
-          "Table 'Educatio' 6-max Seat #1 is the button\nSeat 1: Hero ($51125.64 in chips)\n")
-
-# What grammar/decode.py handles: BOMs, UTF-16 with and without one, UTF-8 or else cp1252 (decided
-# on the whole file), the three line endings, NULs, blank and binary files, text before the first hand.
-ODD_FILES = {
-    "utf8-bom": b"\xef\xbb\xbf" + HAND.encode(),
-    "utf16": HAND.encode("utf-16"),
-    "utf16-be": b"\xfe\xff" + HAND.encode("utf-16-be"),
-    "utf16-le-no-bom": HAND.encode("utf-16-le"),
-    "cp1252-at-the-end": (HAND + "\nNote caf\xe9\n").encode("cp1252"),
-    "cp1252-undefined-bytes": HAND.encode() + b"\n\x81\x8d\xff\n",
-    "utf8": HAND.replace("Luis", "Lu\u00efs").encode(),
-    "crlf": HAND.replace("\n", "\r\n").encode(),
-    "cr": HAND.replace("\n", "\r").encode(),
-    "mixed-endings": HAND.replace("\n\n", "\r\n\r").encode(),
-    "crlf-across-a-read": ("x" * 8191 + "\r\n" + HAND).encode(),
-    "nuls": HAND.replace("seat", "se\x00at").encode(),
-    "leading-nul": b"\x00\x00" + HAND.encode(),
-    "empty": b"",
-    "blank": b" \n\r\n\t \n",
-    "only-a-nul": b"\x00",
-    "binary": bytes(range(256)) * 40,
-    "no-final-newline": HAND.rstrip().encode(),
-    "trailing-blank-lines": (HAND + "\n\n\n   \n").encode(),
-    "text-before-the-first-hand": ("exported by some tool\n\n" + HAND).encode(),
-    "a-skipped-hand": (HOLDEM + "\n\n" + HAND).encode(),
-}
 
 
 def chunked(path: Path, size: int) -> list[Chunk]:
@@ -55,11 +24,11 @@ def chunked(path: Path, size: int) -> list[Chunk]:
 
 
 def blocks_of(chunks: list[Chunk]) -> list[Block | ParseError]:
-    return [block for chunk in chunks for block in chunk.blocks()]
+    return [block for chunk in chunks for block in chunk.blocks]
 
 
 @pytest.mark.parametrize("name", ODD_FILES)
-def test_chunks_hold_the_blocks_of_a_whole_file_read(name: str, tmp_path: Path) -> None:
+def test_chunks_hold_the_blocks_the_reader_gives(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.txt"
     path.write_bytes(ODD_FILES[name])
     whole = list(read_blocks(path))
@@ -76,12 +45,21 @@ def test_chunks_of_the_corpus_and_the_histories(corpus: Path) -> None:
 
 def test_a_chunk_holds_at_most_its_size_in_hands_and_an_unreadable_file_one_error(tmp_path: Path) -> None:
     chunks = chunked(HISTORIES / "descubierto-2024-11-15.txt", 5)
-    sizes = [len(list(chunk.blocks())) for chunk in chunks]
+    sizes = [len(chunk.blocks) for chunk in chunks]
     assert sum(sizes) == 48 and max(sizes) == 5 and len(chunks) == 10
-    assert all(chunk.lines[0].startswith("mano ") for chunk in chunks[1:])  # cut before a hand header
+    assert all(chunk.blocks[0].lines[0].startswith("mano ") for chunk in chunks)
     (missing,) = chunked(tmp_path / "nope.txt", 5)
-    (error,) = missing.blocks()
+    (error,) = missing.blocks
     assert isinstance(error, ParseError) and error.message.startswith("cannot read file")
+    assert missing.stamp is None
+
+
+def test_a_chunk_travels_to_a_worker_with_its_dialects_by_name() -> None:
+    """Pickled for a worker process, a block names its dialect: the worker uses its own, parser built."""
+    chunk, *_ = read_chunks(HISTORIES / "descubierto-2024-11-15.txt", 5)
+    again = pickle.loads(pickle.dumps(chunk))
+    assert again == chunk
+    assert all(a.dialect is b.dialect for a, b in zip(again.blocks, chunk.blocks, strict=True))
 
 
 HANDS = 2000

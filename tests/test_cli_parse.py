@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from studbook import serialize
 from studbook.cli import app
 
 runner = CliRunner()
@@ -21,6 +23,21 @@ def test_real_logs_parse_with_exit_0(corpus: Path) -> None:
         result.output.splitlines()[-1]
         == "total: 21 files, 56 found, 56 parsed, 0 skipped (not stud), 0 errors"
     )
+
+
+def test_the_text_summary_builds_no_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --json no hand is converted to a dict: that conversion costs as much as parsing."""
+    histories = Path(__file__).resolve().parent.parent / "histories"
+
+    def refuse(hand: object) -> dict:
+        raise AssertionError("hand_to_dict called without --json")
+
+    monkeypatch.setattr(serialize, "hand_to_dict", refuse)
+    result = runner.invoke(app, ["parse", str(histories)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == (
+        "total: 2 files, 84 found, 84 parsed, 0 skipped (not stud), 0 errors")
+    assert runner.invoke(app, ["parse", "--json", str(histories)]).exit_code != 0  # the spy does refuse
 
 
 def test_a_broken_hand_is_located_and_the_rest_still_parse(corpus: Path, tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar import ParseError, Skipped, parse_file
-from studbook.grammar.decode import decode_bytes
+from studbook.grammar.reader import LogReader
 from studbook.hand import Hand, Seat, SummarySeat
 
 # Independent of the grammar: a Full Tilt header line, and which of them announce a stud game.
@@ -40,6 +40,12 @@ def hand_in(corpus: Path, name: str, hand_id: str | None = None) -> Hand:
     return next(h for h in hands if hand_id in (None, h.hand_id))
 
 
+def encoding_of(path: Path) -> str | None:
+    reader = LogReader(path)
+    list(reader)
+    return reader.encoding
+
+
 def corpus_files() -> list[str]:
     from conftest import corpus_dir
 
@@ -50,7 +56,7 @@ def corpus_files() -> list[str]:
 @pytest.mark.parametrize("name", corpus_files())
 def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
     path = corpus / "fulltilt" / name
-    headers = [line for line in decode_bytes(path.read_bytes()).lines if HEADER.match(line)]
+    headers = [line for line in LogReader(path).lines() if HEADER.match(line)]
     results = list(parse_file(path))
     assert [r for r in results if isinstance(r, ParseError)] == []
     assert sum(isinstance(r, Hand) for r in results) == sum(bool(STUD_GAME.search(h)) for h in headers)
@@ -65,7 +71,7 @@ def test_corpus_totals(corpus: Path) -> None:
 @pytest.mark.parametrize("name", corpus_files())
 def test_event_lines_are_lines_of_the_file(corpus: Path, name: str) -> None:
     path = corpus / "fulltilt" / name
-    lines = decode_bytes(path.read_bytes()).lines
+    lines = list(LogReader(path).lines())
     for hand in parse_file(path):
         assert lines[hand.source.first_line - 1].startswith("Full Tilt Poker Game #" + hand.hand_id)
         for event in hand.events:
@@ -107,7 +113,7 @@ def test_header_ante_names_with_spaces_and_labelled_halves(corpus: Path) -> None
 def test_all_in_on_the_bring_in(corpus: Path) -> None:
     """Heads-up razz: the sitting-out Villain antes, brings in all-in, and the cards are turned up."""
     name = "tour-Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"
-    assert decode_bytes((corpus / "fulltilt" / name).read_bytes()).encoding == "utf-16"
+    assert encoding_of(corpus / "fulltilt" / name) == "utf-16"
     hand = hand_in(corpus, name)
     assert (hand.variant, hand.currency, hand.tournament_id, hand.table) == ("razz", None, "220338000", "1")
     assert (hand.small_bet, hand.big_bet, hand.ante) == (80, 160, 15)
@@ -148,7 +154,7 @@ def test_five_card_stud_streets_and_side_pot(corpus: Path) -> None:
 
 def test_cct_time_with_et_in_brackets(corpus: Path) -> None:
     name = "cash-Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt"
-    assert decode_bytes((corpus / "fulltilt" / name).read_bytes()).encoding == "utf-16"
+    assert encoding_of(corpus / "fulltilt" / name) == "utf-16"
     hand = hand_in(corpus, name)
     assert hand.start_time.replace(tzinfo=None) == datetime(2010, 12, 7, 17, 10, 10)
     assert hand.start_time.utcoffset() == timedelta(hours=8)

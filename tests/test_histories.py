@@ -23,7 +23,7 @@ from studbook.cards import Card
 from studbook.cli import app
 from studbook.events import BringIn, Collect, Deal, Note, PostAnte
 from studbook.grammar import parse_block, parse_file
-from studbook.grammar.blocks import split_blocks
+from studbook.grammar.reader import split_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.results import ActionRecord, PotResult, Replay

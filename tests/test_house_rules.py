@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from studbook.cli import app
 from studbook.grammar import parse_block, parse_file
-from studbook.grammar.blocks import split_blocks
+from studbook.grammar.reader import split_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.results import Replay

@@ -26,10 +26,9 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar import ParseError, Skipped, parse_file
-from studbook.grammar.blocks import split_blocks
-from studbook.grammar.decode import decode_bytes
 from studbook.grammar.dialect import dialects
 from studbook.grammar.parse import parse_block
+from studbook.grammar.reader import LogReader, split_blocks
 from studbook.hand import Hand, Seat, SummarySeat
 
 # Independent of the grammar: a PokerStars header line, and which of them announce a stud game.
@@ -64,7 +63,7 @@ def corpus_files() -> list[str]:
 @pytest.mark.parametrize("name", corpus_files())
 def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
     path = corpus / "pokerstars" / name
-    headers = [line for line in decode_bytes(path.read_bytes()).lines if HEADER.match(line)]
+    headers = [line for line in LogReader(path).lines() if HEADER.match(line)]
     results = parse(path)
     assert [r for r in results if isinstance(r, ParseError)] == []
     assert sum(isinstance(r, Hand) for r in results) == sum(bool(STUD_GAME.search(h)) for h in headers)
@@ -80,7 +79,7 @@ def test_corpus_totals(corpus: Path) -> None:
 def test_event_lines_are_lines_of_the_file(corpus: Path, name: str) -> None:
     """Each event points at the original line that names its player (BOM, CRLF and all)."""
     path = corpus / "pokerstars" / name
-    lines = decode_bytes(path.read_bytes()).lines
+    lines = list(LogReader(path).lines())
     for hand in parse(path):
         assert lines[hand.source.first_line - 1].startswith("PokerStars")
         for event in hand.events:
@@ -104,7 +103,7 @@ def assert_unambiguous(site, paths: list[Path]) -> None:
     states = site.parser.parser.parser.parser.parse_table.states.values()
     together = {frozenset(name for name in state if name in regexps) for state in states}
     for path in paths:
-        for line in decode_bytes(path.read_bytes()).lines:
+        for line in LogReader(path).lines():
             kinds = {name for name, regexp in regexps.items() if regexp.fullmatch(line + "\n")}
             assert line == "" or kinds, line
             for allowed in together:

@@ -14,9 +14,8 @@ from dataclasses import replace
 import pytest
 
 from studbook import events as ev
-from studbook.grammar.blocks import split_blocks
-from studbook.grammar.decode import decode_bytes
 from studbook.grammar.parse import parse_block
+from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import Rules
@@ -53,7 +52,7 @@ def test_simulated_hands_replay_clean(game: str, fmt: str, rules: tuple[str, ...
     simulated = list(Simulator(Setup(game=game, players=players, seed=len(rules), fmt=fmt,
                                      short_stacks=True, rules=rules)).hands(HANDS))
     text = SEPARATORS[fmt].join(WRITERS[fmt](played.hand) for played in simulated)
-    blocks = list(split_blocks(f"{game}.txt", decode_bytes(text.encode("utf-8")).lines))
+    blocks = list(read_blocks(text.encode("utf-8"), f"{game}.txt"))
     assert len(blocks) == HANDS
     user = Rules.parse(rules) if rules and fmt == "pokerstars" else None
     for played, block in zip(simulated, blocks, strict=True):

@@ -32,8 +32,8 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar import ParseError, parse_block, parse_file
-from studbook.grammar.blocks import Block, split_blocks
 from studbook.grammar.dialect import HandSyntaxError, detect_dialect
+from studbook.grammar.reader import Block, split_blocks
 from studbook.grammar.studbook import StudbookDialect, quote_name, written_amount
 from studbook.hand import Hand, Seat
 from studbook.money import AmountError

@@ -22,9 +22,8 @@ from typer.testing import CliRunner
 from studbook import events as ev
 from studbook.cli import app
 from studbook.grammar import expand_paths, parse_file
-from studbook.grammar.blocks import split_blocks
-from studbook.grammar.decode import decode_bytes
 from studbook.grammar.parse import parse_block
+from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.serialize import hand_from_dict
 from studbook.writers import WriterError, write_json, write_pokerstars
@@ -75,7 +74,7 @@ def test_pokerstars_corpus_written_back_byte_for_byte(corpus: Path) -> None:
 
 
 def reparsed(text: str) -> Hand:
-    (block,) = split_blocks("written.txt", decode_bytes(text.encode("utf-8")).lines)
+    (block,) = read_blocks(text.encode("utf-8"), "written.txt")
     hand = parse_block(block)
     assert isinstance(hand, Hand), hand
     return hand
@@ -179,7 +178,7 @@ def test_export_converts_files(corpus: Path, tmp_path: Path) -> None:
     source = corpus / "pokerstars" / "cash-Razz-USD-0.04-0.08-200911.txt"
     result = runner.invoke(app, ["export", "--format", "pokerstars", str(source)])
     assert result.exit_code == 0, result.output
-    again = [parse_block(block) for block in split_blocks("x", decode_bytes(result.stdout.encode()).lines)]
+    again = [parse_block(block) for block in read_blocks(result.stdout.encode(), "x")]
     assert [h.hand_id for h in again] == [h.hand_id for h in parse_file(source)]
     out = tmp_path / "hands.jsonl"
     result = runner.invoke(app, ["export", "--format", "json", "--out", str(out), str(source)])

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from studbook.grammar.blocks import Block, split_blocks
-from studbook.grammar.decode import decode_bytes
 from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect, tokens_in_order
 from studbook.grammar.linescan import LineScanner, line_terminals, literal_runs
 from studbook.grammar.parse import ParseResult, parse_block
+from studbook.grammar.reader import Block, read_blocks
 from studbook.simulate import Setup, Simulator
 from studbook.writers import write_studbook
 
@@ -30,8 +29,8 @@ STUDBOOK = next(dialect for dialect in dialects() if dialect.name == "studbook")
 
 
 def blocks_of(name: str, data: bytes) -> list[Block]:
-    return [block for block in split_blocks(name, decode_bytes(data).lines)
-            if isinstance(block.dialect, LineDialect) and block.dialect.variant(block.lines[0]) is not None]
+    return [block for block in read_blocks(data, name) if isinstance(block, Block)
+            and isinstance(block.dialect, LineDialect) and block.dialect.variant(block.lines[0]) is not None]
 
 
 def corpus_blocks(corpus: Path) -> list[Block]:
