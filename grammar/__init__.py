@@ -1,11 +1,13 @@
 """Site grammars: reading logs into hand blocks (grammar/reader.py), dialect detection and parsing
 into Hand objects.
 
-Importing this package registers every dialect.
+Importing this package registers every dialect: the registry is the list of site modules below, each
+registering itself (@register); a new site is its module and one line here.
 """
 
-from studbook.grammar import fulltilt, pokerstars  # noqa: F401  (registers the dialects)
-from studbook.grammar import studbook as studbook_format  # noqa: F401  (our own log format)
+import studbook.grammar.fulltilt  # noqa: F401  (Full Tilt Poker)
+import studbook.grammar.pokerstars  # noqa: F401  (PokerStars)
+import studbook.grammar.studbook  # noqa: F401  (studbook's own format)
 from studbook.grammar.parse import ParseResult, Skipped, expand_paths, parse_block, parse_file
 from studbook.grammar.reader import Block, ParseError, read_blocks
 

@@ -1,20 +1,18 @@
-"""The base every site dialect fills in, and the registry that detects a block's dialect.
+"""The protocol every dialect fills in, and the registry that detects a block's dialect.
 
-Like sqlglot's dialects, each site is one small module: a subclass of :class:`Dialect` that
-names its ``.lark`` grammar, says how to recognise its hand headers and which game a header
-announces, and supplies the transformer that turns the parse tree into a :class:`Hand`.
-Shared terminals live in ``common.lark``.
+Like sqlglot's dialects, each site is one small module: a subclass of :class:`Dialect` that says how
+to recognise its hand headers, which game a header announces, and how a block becomes a
+:class:`Hand`. A text site is a whole-line ``.lark`` grammar on the shared base grammar
+(``base.lark``) and its line handlers (grammar/lines.py); a site registers with :func:`register`,
+and ``grammar/__init__.py`` imports each site module: adding a site is its module and one line there.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
-
-from lark import Lark, Transformer
 
 if TYPE_CHECKING:
     from studbook.grammar.reader import Block
@@ -34,11 +32,11 @@ class HandSyntaxError(ValueError):
 
 
 class Dialect:
-    """One site's text format. Subclasses set the class attributes and ``transformer``."""
+    """One site's log format. Subclasses set the class attributes and implement the methods."""
 
     name: ClassVar[str]
     header: ClassVar[re.Pattern[str]]  # matches a hand's first line; group "hand_id"
-    grammar_file: ClassVar[str]
+    writer: ClassVar[str | None] = None  # the export format (studbook.writers.WRITERS) that writes it back
 
     def hand_id(self, header_line: str) -> str | None:
         match = self.header.match(header_line)
@@ -50,18 +48,6 @@ class Dialect:
 
     def game_name(self, header_line: str) -> str:
         """The game as the site writes it, for 'skipped' reports."""
-        raise NotImplementedError
-
-    @cached_property
-    def parser(self) -> Lark:
-        return Lark.open(
-            str(GRAMMAR_DIR / self.grammar_file),
-            parser="lalr",
-            propagate_positions=False,
-            maybe_placeholders=False,
-        )
-
-    def transformer(self, block: Block) -> Transformer:
         raise NotImplementedError
 
     def parse(self, block: Block) -> Hand:

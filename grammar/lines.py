@@ -88,6 +88,7 @@ class LineReader:
 class LineDialect(Dialect):
     """A site whose hands a whole-line Lark grammar and a :class:`LineReader` read."""
 
+    grammar_file: ClassVar[str]  # in grammar/, on the base grammar
     reader_class: ClassVar[type[LineReader]]
     # The grammar's start rules: the first reads a hand; others only keep pieces the reader uses.
     starts: ClassVar[tuple[str, ...]] = ("start",)

@@ -87,6 +87,7 @@ class PokerStarsTransformer(HandTransformer):
 @register
 class PokerStars(SiteDialect):
     name = "pokerstars"
+    writer = "pokerstars"
     header = re.compile(r"(?:PokerStars|POKERSTARS)(?: Home Game)? (?:Game|Hand|GAME|Zoom Hand) "
                         r"#(?P<hand_id>\d+):")
     grammar_file = "pokerstars.lark"

@@ -555,6 +555,7 @@ class StudbookDialect(LineDialect):
     """The studbook format: blocks start with ``studbook hand N`` or ``hand N ·`` / ``mano N ·``."""
 
     name = "studbook"
+    writer = "studbook"
     header = HEADER
     grammar_file = "studbook.lark"
     reader_class = StudbookReader

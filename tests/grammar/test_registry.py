@@ -1,0 +1,45 @@
+"""The registry of dialects: each detects its own headers, names its writer, and that writer's output
+is read back by the same dialect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studbook.grammar.dialect import detect_dialect, dialect_named, dialects
+from studbook.grammar.parse import parse_block
+from studbook.grammar.reader import Block, read_blocks
+from studbook.hand import Hand
+from studbook.writers import WRITERS
+
+HISTORIES = Path(__file__).resolve().parents[2] / "histories"
+
+
+def first_hands(corpus: Path) -> dict[str, Hand]:
+    """A parsed hand of each site that has a writer."""
+    found: dict[str, Hand] = {}
+    paths = [*sorted((corpus / "pokerstars").glob("*.txt")), *sorted(HISTORIES.glob("*.txt"))]
+    for path in paths:
+        for block in read_blocks(path):
+            if isinstance(block, Block) and block.dialect and block.dialect.name not in found:
+                hand = parse_block(block)
+                if isinstance(hand, Hand):
+                    found[block.dialect.name] = hand
+    return found
+
+
+def test_each_dialect_is_registered_once_by_name() -> None:
+    names = [dialect.name for dialect in dialects()]
+    assert sorted(names) == sorted(set(names)) == ["fulltilt", "pokerstars", "studbook"]
+    assert all(dialect_named(name).name == name for name in names)
+
+
+def test_a_writer_named_by_a_dialect_writes_what_that_dialect_reads(corpus: Path) -> None:
+    hands = first_hands(corpus)
+    writers = {dialect.name: dialect.writer for dialect in dialects() if dialect.writer}
+    assert writers == {"pokerstars": "pokerstars", "studbook": "studbook"}
+    for name, writer in writers.items():
+        text = WRITERS[writer](hands[name])
+        block = next(block for block in read_blocks(text.encode(), "written.txt") if isinstance(block, Block))
+        assert detect_dialect(block.lines[0]) is dialect_named(name)
+        again = parse_block(block)
+        assert isinstance(again, Hand) and again.hand_id == hands[name].hand_id
