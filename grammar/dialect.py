@@ -65,8 +65,13 @@ _HEADER_PREFIX: re.Pattern[str] | None = None
 
 
 def register(dialect_class: type[Dialect]) -> type[Dialect]:
-    """Class decorator: make a dialect known to :func:`detect_dialect`."""
+    """Class decorator: make a dialect known to :func:`detect_dialect`, once by its name."""
     global _HEADER_PREFIX
+    known = next((dialect for dialect in _DIALECTS if dialect.name == dialect_class.name), None)
+    if known is not None:
+        if type(known).__qualname__ != dialect_class.__qualname__:
+            raise ValueError(f"two dialects are named {dialect_class.name!r}")
+        return dialect_class  # its module imported again under another name (pytest's doctests do)
     _DIALECTS.append(dialect_class())
     unnamed = (re.sub(r"\(\?P<\w+>", "(?:", d.header.pattern) for d in _DIALECTS)  # hand_id is in each
     _HEADER_PREFIX = re.compile("|".join(f"(?:{pattern})" for pattern in unnamed))
