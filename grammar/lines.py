@@ -183,7 +183,7 @@ class LineDialect(Dialect):
     def classify(self, line: str) -> Match | None:
         """The match of the terminal that reads ``line`` whole, by the fast path (None without one)."""
         scanner = self.scanner
-        return (scanner.cache.get(line) or scanner.classify(line)) if scanner else None
+        return scanner.classify(line) if scanner else None
 
     def terminal_of(self, match: Match) -> str | None:
         return self.scanner.terminal.get(match.re) if self.scanner else None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from lark import Lark
 from lark.grammar import Rule
@@ -193,10 +194,9 @@ class LineScanner:
 
     ``regexps`` gives each terminal's own regexp (fields named, :func:`field_regexp`), whose groups
     the line handlers (``handlers``, one per terminal Lark does not ignore) read. A line's match depends
-    on its text alone, so it is remembered (a table's lines repeat: the same names, verbs and amounts)
-    in a cache cleared when it reaches ``cache_size``: a few thousand lines keep nearly all the repeats
-    of simulated logs (60% of the PokerStars stud lines hit, against 63% with 50,000) and fewer
-    long-lived match objects for the garbage collector. The match's regexp tells its terminal.
+    on its text alone, so the last ``cache_size`` lines' matches are remembered (a table's lines repeat:
+    the same names, verbs and amounts; ``make bench`` measures the parse with and without). The match's
+    regexp tells its terminal.
     """
 
     def __init__(self, parser: Lark, regexps: dict[str, re.Pattern[str]], handlers: dict[str, Handler],
@@ -215,8 +215,8 @@ class LineScanner:
         # what a line of each terminal does: its handler and its code in the language ("" if ignored)
         self.actions: dict[re.Pattern[str], tuple[Handler | None, str]] = {
             regexps[name]: (handlers.get(name), code[name]) for name in names}
-        self.cache: dict[str, Match] = {}
-        self.cache_size = cache_size
+        self.classify: Callable[[str], Match | None] = (
+            lru_cache(maxsize=cache_size)(self.match_line) if cache_size else self.match_line)
         ordered = collision_order(terminals)
         # A string terminal wins over a regexp terminal of its priority that matches the same text: by
         # each regexp terminal, the texts of the string terminals that take its place.
@@ -241,9 +241,9 @@ class LineScanner:
                     if prefix[:1] in ("", first)]
             for first in {prefix[0] for prefix in prefixes if prefix}}
 
-    def classify(self, line: str) -> Match | None:
+    def match_line(self, line: str) -> Match | None:
         """The match of the terminal Lark's lexer gives ``line`` (as a whole line); None when the first
-        terminal to match does not take the whole line."""
+        terminal to match does not take the whole line (:attr:`classify` remembers the answers)."""
         text = line + "\n"
         for anchor, match in self.by_first.get(text[0], self.unprefixed):
             if anchor in text:
@@ -252,12 +252,7 @@ class LineScanner:
                     if found.end() != len(text):
                         return None  # a token that does not end with this line: left to Lark
                     strings = self.strings.get(found.re)
-                    if strings is not None and text in strings:
-                        found = strings[text](text)
-                    if len(self.cache) >= self.cache_size:
-                        self.cache.clear()
-                    self.cache[line] = found
-                    return found
+                    return strings[text](text) if strings is not None and text in strings else found
         return None
 
     def scan(self, lines: Sequence[str]) -> bool:
@@ -268,10 +263,10 @@ class LineScanner:
         The handlers run before the order is known to hold, so when this returns False or a handler
         raises, what they did must be discarded: a fault in the order comes first for Lark.
         """
-        cache, classify, actions = self.cache, self.classify, self.actions
+        classify, actions = self.classify, self.actions
         kinds = []
         for number, line in enumerate(lines, 1):
-            match = cache.get(line) or classify(line)
+            match = classify(line)
             if match is None:
                 return False
             handle, code = actions[match.re]

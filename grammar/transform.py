@@ -57,12 +57,16 @@ MARKER_STREETS = {
 
 Cards = tuple[Card, ...]
 
-# Amounts repeat all the time within a table ("$0.02", "$0.04"): parse each text once.
-_amount = lru_cache(maxsize=8192)(parse_amount)
-# The amounts already read for a hand's currency (None: chips), each written amount to its minor units;
-# whether a written amount is right depends on that currency alone.
-_CHECKED_AMOUNTS: dict[str | None, dict[str, int]] = {}
-_CHECKED_AMOUNTS_SIZE = 8192
+@lru_cache(maxsize=8192)  # a table's amounts repeat ("$0.02", "$0.04"): each is read once per currency
+def minor_units(text: str, currency: str | None) -> int:
+    """A written amount in minor units of ``currency`` (None: chips); AmountError when its sign is not the
+    currency's or it is not an amount (errors are not cached)."""
+    if CURRENCIES.get(text[0]) != currency:
+        problem = (f"has no {currency} sign in a {currency} hand" if text[0] not in CURRENCIES
+                   else f"is not in the hand's {currency or 'chips'}")
+        raise AmountError(f"amount {text!r} {problem}")
+    return parse_amount(text, 2 if currency else 0)
+
 
 _POT_PART = re.compile(r" (Main|Side) pot(?:-\d+)? (\S+)\.")
 _CARD_BRACKETS = re.compile(r"\[(?P<cards>[^\]]*)\](?: \[(?P<new_cards>[^\]]*)\])?")
@@ -146,7 +150,6 @@ class HandState:
         self.variant: Variant = VARIANTS["stud"]  # until the header names the game
         self.currency: str | None = None
         self.decimals = 0
-        self.amounts = _CHECKED_AMOUNTS.setdefault(None, {})
         self.seats: dict[str, Seat] = {}
         self.seat_numbers: dict[int, Seat] = {}
         self.street: Street | None = None
@@ -157,7 +160,6 @@ class HandState:
     def set_money(self, currency: str | None) -> None:
         self.currency = currency
         self.decimals = 2 if currency else 0
-        self.amounts = _CHECKED_AMOUNTS.setdefault(currency, {})
 
     def add_seat(self, seat: Seat) -> None:
         if seat.player in self.seats or seat.seat in self.seat_numbers:
@@ -225,25 +227,10 @@ class HandTransformer(LineReader):
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         """An amount in the hand's minor units; its currency sign must be the hand's."""
-        amount = self.hand.amounts.get(match[field])
-        return self.new_money(line, match, field) if amount is None else amount
-
-    def new_money(self, line: int, match: Match, field: str) -> int:
-        """:meth:`money` for a written amount not yet read in the hand's currency: checked, then kept."""
-        text = match[field]
-        currency = self.hand.currency
-        if CURRENCIES.get(text[0]) != currency:
-            problem = (f"has no {currency} sign in a {currency} hand" if text[0] not in CURRENCIES
-                       else f"is not in the hand's {currency or 'chips'}")
-            raise self.error(line, match, field, f"amount {text!r} {problem}")
         try:
-            amount = parse_amount(text, self.hand.decimals)
+            return minor_units(match[field], self.hand.currency)
         except AmountError as error:
             raise self.error(line, match, field, str(error)) from None
-        if len(self.hand.amounts) >= _CHECKED_AMOUNTS_SIZE:
-            self.hand.amounts.clear()
-        self.hand.amounts[text] = amount
-        return amount
 
     @staticmethod
     def cards(line: int, match: Match, field: str = "cards") -> Cards:
@@ -433,7 +420,7 @@ class HandTransformer(LineReader):
     def money_text(self, line: int, match: Match, text: str) -> int:
         """An amount found inside the pot parts of a total line."""
         try:
-            return _amount(text, self.hand.decimals)
+            return parse_amount(text, self.hand.decimals)
         except AmountError as error:
             raise self.error(line, match, "parts", str(error)) from None
 

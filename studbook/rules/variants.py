@@ -389,6 +389,8 @@ class Variant:
     warn_fold_when_check: bool = True  # S3; descubierto allows it outright (Z8)
     showdown_rule: str = "S1"  # the rules.md id that says who wins a showdown
     defaults: tuple[tuple[str, Any], ...] = ()
+    # the streets by number, derived from ``streets``: readers and the engine ask on every deal
+    by_street: dict[int, StreetSpec] = field(init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """By name alone (variants are few and named apart): hashing every street costs each lookup."""
@@ -401,6 +403,7 @@ class Variant:
             raise ValueError(f"{self.name}: a pot is decided by one or two of {HAND_EVALUATORS}")
         for key, value in self.defaults:
             check_value(key, value)
+        object.__setattr__(self, "by_street", {int(spec.street): spec for spec in self.streets})
 
     @property
     def first_street(self) -> Street:
@@ -456,10 +459,7 @@ class Variant:
         return _DOOR_WORTH[self.bring_in]
 
     def spec(self, street: int) -> StreetSpec | None:
-        for spec in self.streets:
-            if spec.street == street:
-                return spec
-        return None
+        return self.by_street.get(street)
 
     def evaluators(self, rules: Rules) -> tuple[Evaluator, ...]:
         """The functions that decide a pot: ``(high,)``, ``(high, low8)`` for hi/lo halves, ``(low_a5,)``
