@@ -9,7 +9,7 @@ logs for stud5 and descubierto; generated once into bench/.data/ and reused):
   with the peak RSS of its largest process, and the peak again on a fifth of the input (flat?);
   then the same import again, where every file is unchanged and none is read again;
 * pokerkit, the peer, replaying a sample of the seven card hands (its state machine driven by the
-  hands' own events through tests/pokerkit_bridge.py), against our parse + replay of the very same
+  hands' own events through tests/helpers/pokerkit_bridge.py), against our parse + replay of the very same
   hands.
 
 The table is printed and written as JSON to bench/results/ (a timestamped file and latest.json).
@@ -179,7 +179,7 @@ def peer(game: str, count: int) -> dict[str, float]:
     parses their text and replays it. Hands pokerkit refuses (a rule it does not have, such as the
     open-pair big bet or a community card) are left out of both timings and counted."""
     sys.path.insert(0, str(ROOT / "tests"))
-    import pokerkit_bridge
+    from helpers import pokerkit_bridge
 
     warnings.filterwarnings("ignore", message="Returning reserved")
     hands = list(Simulator(setup(game)).hands(count))

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def corpus_dir() -> Path | None:
-    configured = os.environ.get("STUDBOOK_CORPUS")
-    path = Path(configured) if configured else ROOT.parent / "shared" / "corpus"
-    return path if path.is_dir() else None
+from helpers.paths import corpus_dir
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.paths import HISTORIES
 
 from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect, tokens_in_order
@@ -24,7 +25,6 @@ from studbook.grammar.reader import Block, read_blocks
 from studbook.simulate import Setup, Simulator
 from studbook.writers import write_studbook
 
-HISTORIES = Path(__file__).resolve().parents[2] / "histories"
 STUDBOOK = next(dialect for dialect in dialects() if dialect.name == "studbook")
 
 

@@ -11,8 +11,8 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
-from odd_files import ODD_FILES, UNREADABLE
-from test_pokerstars import OLD_STYLE_HAND
+from helpers.odd_files import ODD_FILES, UNREADABLE
+from helpers.parsing import OLD_STYLE_HAND
 
 from studbook.events import Note
 from studbook.grammar import Block, ParseError, parse_block, parse_file, read_blocks, reader

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from test_pokerstars import assert_unambiguous, dialect, events_of, parse_text
+from helpers.parsing import assert_unambiguous, dialect, events_of, parse_text
+from helpers.paths import corpus_dir
 
 from studbook.cards import parse_cards
 from studbook.events import (
@@ -47,8 +48,6 @@ def encoding_of(path: Path) -> str | None:
 
 
 def corpus_files() -> list[str]:
-    from conftest import corpus_dir
-
     folder = corpus_dir()
     return sorted(p.name for p in (folder / "fulltilt").glob("*.txt")) if folder else []
 

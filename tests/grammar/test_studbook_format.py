@@ -10,6 +10,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from helpers.paths import ROOT
 
 from studbook.cards import parse_cards
 from studbook.events import (
@@ -166,7 +167,7 @@ def test_a_spanish_header_needs_no_studbook_prefix() -> None:
 
 
 def test_the_examples_in_the_docs_parse() -> None:
-    text = (Path(__file__).resolve().parent.parent / "docs" / "log-format.md").read_text("utf-8")
+    text = (ROOT / "docs" / "log-format.md").read_text("utf-8")
     examples = [block for block in re.findall(r"```\n(.*?)```", text, re.S)
                 if detect_dialect(block.split("\n")[0]) and "# ..." not in block]
     english, spanish, stud8 = (parse(example) for example in examples)

@@ -11,6 +11,7 @@ from typing import Any
 
 import duckdb
 import pytest
+from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
 from studbook.analytics.db import SCHEMA_VERSION, sql_file
@@ -18,7 +19,7 @@ from studbook.cli import app
 from studbook.rules.variants import Rules, rules_from_text, rules_text
 
 runner = CliRunner()
-STUD8 = Path(__file__).resolve().parent.parent / "histories" / "stud8-2024-11-21.txt"
+STUD8 = HISTORIES / "stud8-2024-11-21.txt"
 # Given out of order: the stored text is sorted. Under the card's own rules (3 raises, suit breaks a
 # board tie) hand 1121-11 is clean; under these it breaks the cap twice.
 RULE_ARGS = ("max_raises=2", "board_tie_break=position")

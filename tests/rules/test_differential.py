@@ -1,7 +1,7 @@
 """pokerkit plays, studbook replays: random hands must come out clean, broken ones must be named.
 
 pokerkit (an independent implementation of the same games) is the oracle: hands it plays with a
-seeded random policy are turned into studbook Hands by ``tests/pokerkit_bridge.py`` and replayed
+seeded random policy are turned into studbook Hands by ``tests/helpers/pokerkit_bridge.py`` and replayed
 under the options that match pokerkit (rules.md §8). Then single faults are planted in them, the
 known differences between the two are pinned down with scripted hands, and both machines are timed
 on the same hands. pokerkit has no five card stud, so stud5 and descubierto are not covered here.
@@ -17,9 +17,9 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-import pokerkit_bridge as bridge  # noqa: E402 (after the importorskip)
-from handscript import build  # noqa: E402
-from pokerkit_bridge import POKERKIT_RULES, Played  # noqa: E402
+import helpers.pokerkit_bridge as bridge  # noqa: E402 (after the importorskip)
+from helpers.handscript import build  # noqa: E402
+from helpers.pokerkit_bridge import POKERKIT_RULES, Played  # noqa: E402
 
 from studbook.events import (  # noqa: E402
     Bet,

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
 from studbook import serialize
@@ -27,7 +28,7 @@ def test_real_logs_parse_with_exit_0(corpus: Path) -> None:
 
 def test_the_text_summary_builds_no_json(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --json no hand is converted to a dict: that conversion costs as much as parsing."""
-    histories = Path(__file__).resolve().parent.parent / "histories"
+    histories = HISTORIES
 
     def refuse(hand: object) -> dict:
         raise AssertionError("hand_to_dict called without --json")

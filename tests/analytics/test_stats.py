@@ -1,4 +1,5 @@
-"""The stats views over the fixture hands, against numbers worked out by hand (see analytics_hands.py).
+"""The stats views over the fixture hands, against numbers worked out by hand (see
+helpers/analytics_hands.py).
 
 All fixtures are cash hands in cents with a big bet of 20, so BB/100 = 100 * sum(net / 20) / hands.
 """
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from analytics_hands import FIXTURES, fixture_hand
-from handscript import build
+from helpers.analytics_hands import FIXTURES, fixture_hand
+from helpers.handscript import build
 
 from studbook.analytics.db import DATA_TABLES, open_for_import
 from studbook.analytics.load import Loader

@@ -17,6 +17,7 @@ from itertools import groupby
 from pathlib import Path
 
 import pytest
+from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
 from studbook.cards import Card
@@ -30,7 +31,6 @@ from studbook.results import ActionRecord, PotResult, Replay
 from studbook.rules.evaluate import board_high
 from studbook.rules.variants import VARIANTS, Rules, rules_for
 
-HISTORIES = Path(__file__).resolve().parent.parent / "histories"
 DESCUBIERTO = HISTORIES / "descubierto-2024-11-15.txt"
 STUD8 = HISTORIES / "stud8-2024-11-21.txt"
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
 from studbook.cli import app
@@ -22,7 +23,6 @@ from studbook.results import Replay
 from studbook.writers import write_studbook
 
 runner = CliRunner()
-HISTORIES = Path(__file__).resolve().parent.parent / "histories"
 DESCUBIERTO = HISTORIES / "descubierto-2024-11-15.txt"
 STUD8 = HISTORIES / "stud8-2024-11-21.txt"
 

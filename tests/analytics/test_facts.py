@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from analytics_hands import fixture_hand
+from helpers.analytics_hands import fixture_hand
 
 from studbook.analytics.facts import seat_facts
 from studbook.analytics.rows import hand_rows

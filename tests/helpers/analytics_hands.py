@@ -1,6 +1,6 @@
 """Fixture hands for the analytics tests, one per situation, worked out by hand in the tests.
 
-Written in tests/handscript.py's script language. Amounts are cents: ante 2, bring-in 5, small
+Written in tests/helpers/handscript.py's script language. Amounts are cents: ante 2, bring-in 5, small
 bet 10, big bet 20. Positions count back from the last player to act before the bring-in (0).
 """
 
@@ -10,8 +10,7 @@ import dataclasses
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from handscript import build
-
+from helpers.handscript import build
 from studbook.hand import Hand
 
 HEADER = "{variant} 10/20 ante=2 bi=5 currency=USD id={hand_id}"

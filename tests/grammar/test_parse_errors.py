@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_pokerstars import OLD_STYLE_HAND
+from helpers.parsing import OLD_STYLE_HAND
 
 from studbook.grammar import ParseError, parse_file
 from studbook.hand import Hand

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
 from studbook.cli import app
@@ -67,7 +68,7 @@ def test_a_hand_the_replay_cannot_handle_is_named_and_the_rest_audited(monkeypat
     and the other hands of the file are still audited."""
     import studbook.replay
 
-    history = Path(__file__).parent.parent / "histories" / "descubierto-2024-11-15.txt"
+    history = HISTORIES / "descubierto-2024-11-15.txt"
     real_replay = studbook.replay.replay
 
     def failing_on_one(hand, rules=None):

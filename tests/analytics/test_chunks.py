@@ -8,8 +8,9 @@ import pickle
 from pathlib import Path
 
 import pytest
-from odd_files import HISTORIES, HOLDEM, ODD_FILES
-from test_analytics_import import contents, import_into
+from helpers.importing import contents, import_into
+from helpers.odd_files import HOLDEM, ODD_FILES
+from helpers.paths import HISTORIES
 
 from studbook.analytics.reading import Chunk, read_chunks
 from studbook.grammar import Block, ParseError, expand_paths, read_blocks

@@ -8,8 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
 
 
 @pytest.fixture(scope="module")

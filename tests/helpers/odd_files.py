@@ -4,9 +4,8 @@ and binary files, text before the first hand."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from helpers.paths import HISTORIES
 
-HISTORIES = Path(__file__).resolve().parent.parent / "histories"
 HAND = (HISTORIES / "stud8-2024-11-21.txt").read_text(encoding="utf-8")
 HOLDEM = ("PokerStars Hand #164954570000:  8-Game (Hold'em Limit, $400/$800 USD) - 2017/01/21 16:55:03 ET\n"
           "Table 'Educatio' 6-max Seat #1 is the button\nSeat 1: Hero ($51125.64 in chips)\n")

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from random import Random
 
-from handscript import build
+from helpers.handscript import build
 from typer.testing import CliRunner
 
 from studbook import events as ev

@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
-from analytics_hands import FIXTURES, fixture_hand
+from helpers.analytics_hands import FIXTURES, fixture_hand
 from typer.testing import CliRunner
 
 from studbook.analytics.db import DATA_TABLES, open_for_import

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from handscript import build
+from helpers.handscript import build
 
 from studbook.replay import replay
 from studbook.results import Replay

@@ -12,9 +12,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
 from studbook.analytics.facts import seat_facts
 from studbook.replay import replay
@@ -24,7 +24,6 @@ from studbook.simulate import Setup, Simulator
 from studbook.simulate_policy import strength
 from studbook.writers.pokerstars_text import show_description
 
-ROOT = Path(__file__).resolve().parent.parent
 EDGES = ("studbook", "grammar", "analytics", "reports", "bench")
 RULES = ROOT / "studbook" / "rules"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from odd_files import ODD_FILES, UNREADABLE
-from test_analytics_import import contents, import_into
+from helpers.importing import contents, import_into, runner
+from helpers.odd_files import ODD_FILES, UNREADABLE
 
 from studbook.analytics.db import SCHEMA_VERSION
 from studbook.analytics.reading import read_chunks
@@ -152,8 +152,6 @@ def test_the_last_chunk_stamps_the_bytes_it_read(name: str, tmp_path: Path) -> N
 def test_a_version_2_database_is_read_and_upgraded_in_place(logs: Path, tmp_path: Path) -> None:
     """Version 3 only adds imported_files: a version 2 database is read as it is, and an import adds the
     table (then knows no file yet)."""
-    from test_analytics_import import runner
-
     from studbook.cli import app
 
     db = tmp_path / "v2.duckdb"

@@ -14,33 +14,10 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from typer.testing import CliRunner
+from helpers.importing import contents, import_into, runner
 
-from studbook.analytics.db import DATA_TABLES
 from studbook.cli import app
 from studbook.grammar import ParseError, expand_paths, parse_file
-
-runner = CliRunner()
-
-
-def import_into(db: Path, *paths: Path | str, extra: tuple[str, ...] = ()) -> dict[str, int]:
-    result = runner.invoke(app, ["import", *map(str, paths), "--db", str(db), *extra])
-    assert result.exit_code == 0, result.output
-    counts = {}
-    for line in result.stdout.splitlines():
-        label, _, number = line.strip().rpartition("  ")
-        if number.strip().replace(",", "").isdigit():
-            counts[label.strip()] = int(number.replace(",", ""))
-    return counts
-
-
-def contents(db: Path) -> dict[str, list[tuple]]:
-    """Every row of every table, in a canonical order."""
-    con = duckdb.connect(str(db), read_only=True)
-    try:
-        return {name: sorted(con.sql(f"SELECT * FROM {name}").fetchall(), key=repr) for name in DATA_TABLES}
-    finally:
-        con.close()
 
 
 @pytest.fixture(scope="module")

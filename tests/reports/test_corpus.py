@@ -14,9 +14,7 @@ import polars as pl
 import pytest
 from typer.testing import CliRunner
 
-from studbook.analytics.importer import run_import
 from studbook.cli import app
-from studbook.grammar import expand_paths
 from studbook.reports import figures
 from studbook.reports.filters import Filters
 from studbook.reports.overview import overview_data, overview_page
@@ -24,13 +22,6 @@ from studbook.reports.player_report import HEADLINE, PlayerData, player_data, pl
 from studbook.reports.violations import violation_rows
 
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module")
-def corpus_db(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("corpus-db") / "corpus.duckdb"
-    run_import([path.resolve() for path in expand_paths([corpus])], db)
-    return db
 
 
 @pytest.fixture(scope="module")

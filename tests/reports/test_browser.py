@@ -24,8 +24,7 @@ from typing import Any
 
 import duckdb
 import pytest
-from test_reports_corpus import corpus_db  # noqa: F401  (fixture)
-from test_reports_escaping import BOLD, EVIL, HAND_ID, hostile_db  # noqa: F401  (fixture)
+from helpers.hostile_log import BOLD, EVIL, HAND_ID
 
 from studbook.reports.filters import Filters
 from studbook.reports.overview import overview_page
@@ -211,7 +210,7 @@ def step_to_the_end(browser: Chromium, root: str) -> int:
     return steps
 
 
-def test_player_report_draws_every_point(browser: Chromium, corpus_db: Path, tmp_path: Path,  # noqa: F811
+def test_player_report_draws_every_point(browser: Chromium, corpus_db: Path, tmp_path: Path,
                                          shots: Path) -> None:
     con = duckdb.connect(str(corpus_db), read_only=True)
     player = con.sql("SELECT player FROM players LIMIT 1").fetchall()[0][0]
@@ -258,7 +257,7 @@ def test_replayer_steps_through_to_the_ruling(browser: Chromium, corpus: Path, t
     assert_clean(browser)
 
 
-def test_overview_renders(browser: Chromium, corpus_db: Path, tmp_path: Path, shots: Path) -> None:  # noqa: F811
+def test_overview_renders(browser: Chromium, corpus_db: Path, tmp_path: Path, shots: Path) -> None:
     con = duckdb.connect(str(corpus_db), read_only=True)
     page = tmp_path / "overview.html"
     page.write_text(overview_page(con, Filters(), corpus_db), encoding="utf-8")
@@ -270,7 +269,7 @@ def test_overview_renders(browser: Chromium, corpus_db: Path, tmp_path: Path, sh
     assert_clean(browser)
 
 
-def test_hostile_names_stay_text(browser: Chromium, hostile_db: Path, tmp_path: Path,  # noqa: F811
+def test_hostile_names_stay_text(browser: Chromium, hostile_db: Path, tmp_path: Path,
                                  shots: Path) -> None:
     con = duckdb.connect(str(hostile_db), read_only=True)
     report = tmp_path / "hostile-report.html"

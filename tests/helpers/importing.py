@@ -1,0 +1,33 @@
+"""`studbook import` through the CLI, and a database's contents, for the import tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+from typer.testing import CliRunner
+
+from studbook.analytics.db import DATA_TABLES
+from studbook.cli import app
+
+runner = CliRunner()
+
+
+def import_into(db: Path, *paths: Path | str, extra: tuple[str, ...] = ()) -> dict[str, int]:
+    result = runner.invoke(app, ["import", *map(str, paths), "--db", str(db), *extra])
+    assert result.exit_code == 0, result.output
+    counts = {}
+    for line in result.stdout.splitlines():
+        label, _, number = line.strip().rpartition("  ")
+        if number.strip().replace(",", "").isdigit():
+            counts[label.strip()] = int(number.replace(",", ""))
+    return counts
+
+
+def contents(db: Path) -> dict[str, list[tuple]]:
+    """Every row of every table, in a canonical order."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return {name: sorted(con.sql(f"SELECT * FROM {name}").fetchall(), key=repr) for name in DATA_TABLES}
+    finally:
+        con.close()
