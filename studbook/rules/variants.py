@@ -267,7 +267,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 # Per-site defaults, each backed by the corpus log that shows it (paths under ../shared/corpus/).
-# Re-derive with tests/studbook/test_replay_corpus.py, which replays those hands under the opposite options.
+# Re-derive with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
 SITE_DEFAULTS: dict[str, dict[str, Any]] = {
     "pokerstars": {
         # "Betting is capped" after a bet and three raises: pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt

@@ -1,6 +1,6 @@
 """``studbook simulate``: deterministic, playing what real tables play, stacks carried over, and a CLI.
 
-The round trip through the log formats and the replayer is tests/studbook/test_roundtrip.py; here the hands
+The round trip through the log formats and the replayer is tests/core/test_roundtrip.py; here the hands
 themselves are looked at: every situation the issue lists occurs in a few thousand hands.
 """
 
