@@ -180,10 +180,7 @@ class LineDialect(Dialect):
                 handlers[token.type](token.line, regexps[token.type].match(token.value))
         return expected
 
-    def classify(self, line: str) -> Match | None:
-        """The match of the terminal that reads ``line`` whole, by the fast path (None without one)."""
-        scanner = self.scanner
-        return scanner.classify(line) if scanner else None
-
-    def terminal_of(self, match: Match) -> str | None:
-        return self.scanner.terminal.get(match.re) if self.scanner else None
+    def classify(self, line: str) -> tuple[str, Match] | None:
+        """The terminal that reads ``line`` whole and its match, by the fast path (None without one)."""
+        read = self.scanner.classify(line) if self.scanner else None
+        return None if read is None else (read[0].terminal, read[1])

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from lark import Lark
 from lark.grammar import Rule
@@ -186,53 +187,60 @@ def collision_order(terminals: Sequence[TerminalDef]) -> list[TerminalDef]:
     return sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
 
 
-Candidate = tuple[str, Callable[[str], "Match | None"]]  # a literal every match contains, the match
+class Kind(NamedTuple):
+    """A kind of line: its terminal, its handler (None when Lark ignores it) and its code in the language."""
+
+    terminal: str
+    handler: Handler | None
+    code: str
+
+
+Read = tuple[Kind, Match]  # a line's kind and its match
+MatchLine = Callable[[str], "Match | None"]
+# A terminal as the scanner tries it: a literal every match holds, the match, its kind, and the string
+# terminals that take its place on their own text (Lark's lexer gives those the string terminal).
+Candidate = tuple[str, MatchLine, Kind, dict[str, tuple[Kind, MatchLine]]]
 
 
 class LineScanner:
     """Lark's pick of terminal for each whole line, and the language of the grammar's rules.
 
     ``regexps`` gives each terminal's own regexp (fields named, :func:`field_regexp`), whose groups
-    the line handlers (``handlers``, one per terminal Lark does not ignore) read. A line's match depends
-    on its text alone, so the last ``cache_size`` lines' matches are remembered (a table's lines repeat:
-    the same names, verbs and amounts; ``make bench`` measures the parse with and without). The match's
-    regexp tells its terminal.
+    the line handlers (``handlers``, one per terminal Lark does not ignore) read. A line's reading
+    depends on its text alone, so the last ``cache_size`` lines' are remembered (a table's lines repeat:
+    the same names, verbs and amounts; ``make bench`` measures the parse with and without).
     """
 
     def __init__(self, parser: Lark, regexps: dict[str, re.Pattern[str]], handlers: dict[str, Handler],
                  cache_size: int = 4096) -> None:
         if parser.options.lexer_callbacks:
             raise NotRegular("terminals with lexer callbacks")
-        if len(set(regexps.values())) != len(regexps):
-            raise NotRegular("two terminals with the same regexp")
         lines = line_terminals(parser)
         terminals = [terminal for terminal in parser.terminals if terminal.name in lines]
-        names = sorted(lines)
         ignored = set(parser.ignore_tokens)
-        code = {name: "" if name in ignored else chr(0x4E00 + index) for index, name in enumerate(names)}
+        code = {name: "" if name in ignored else chr(0x4E00 + index)
+                for index, name in enumerate(sorted(lines))}
         self.language = re.compile(language(parser.rules, parser.options.start[0], code))
-        self.terminal = {regexps[name]: name for name in names}
-        # what a line of each terminal does: its handler and its code in the language ("" if ignored)
-        self.actions: dict[re.Pattern[str], tuple[Handler | None, str]] = {
-            regexps[name]: (handlers.get(name), code[name]) for name in names}
-        self.classify: Callable[[str], Match | None] = (
-            lru_cache(maxsize=cache_size)(self.match_line) if cache_size else self.match_line)
+        kinds = {name: Kind(name, handlers.get(name), code[name]) for name in lines}
+        self.classify: Callable[[str], Read | None] = (
+            lru_cache(maxsize=cache_size)(self.read_line) if cache_size else self.read_line)
         ordered = collision_order(terminals)
-        # A string terminal wins over a regexp terminal of its priority that matches the same text: by
-        # each regexp terminal, the texts of the string terminals that take its place.
-        self.strings: dict[re.Pattern[str], dict[str, Callable[[str], Match | None]]] = {}
+        # A string terminal wins over a regexp terminal of its priority that matches the same text.
+        strings: dict[str, dict[str, tuple[Kind, MatchLine]]] = {t.name: {} for t in ordered}
         for string in (t for t in ordered if isinstance(t.pattern, PatternStr)):
             for other in ordered:
-                regexp, text = regexps[other.name], string.pattern.value
-                if other.priority == string.priority and other is not string and regexp.fullmatch(text):
-                    self.strings.setdefault(regexp, {})[text] = regexps[string.name].match
+                text = string.pattern.value
+                same = other.priority == string.priority and other is not string
+                if same and regexps[other.name].fullmatch(text):
+                    strings[other.name][text] = kinds[string.name], regexps[string.name].match
         # A terminal can only match a line that starts with its literal prefix and contains its longest
         # literal (the anchor): the candidates for a line are grouped by first character, and the anchor
         # skips most of the rest at the cost of a substring test. Case-blind matching knows no literal.
         blind = bool(parser.options.g_regex_flags & re.IGNORECASE)
         runs = [[""] if blind or t.pattern.flags else literal_runs(t.pattern.to_regexp()) for t in ordered]
-        candidates = [(max(run, key=len), regexps[terminal.name].match)
-                      for terminal, run in zip(ordered, runs, strict=True)]
+        candidates: list[Candidate] = [
+            (max(run, key=len), regexps[terminal.name].match, kinds[terminal.name], strings[terminal.name])
+            for terminal, run in zip(ordered, runs, strict=True)]
         prefixes = [run[0] for run in runs]
         self.unprefixed: list[Candidate] = [
             candidate for candidate, prefix in zip(candidates, prefixes, strict=True) if not prefix]
@@ -241,18 +249,18 @@ class LineScanner:
                     if prefix[:1] in ("", first)]
             for first in {prefix[0] for prefix in prefixes if prefix}}
 
-    def match_line(self, line: str) -> Match | None:
-        """The match of the terminal Lark's lexer gives ``line`` (as a whole line); None when the first
+    def read_line(self, line: str) -> Read | None:
+        """The kind of line Lark's lexer gives ``line`` (as a whole line) and its match; None when the first
         terminal to match does not take the whole line (:attr:`classify` remembers the answers)."""
         text = line + "\n"
-        for anchor, match in self.by_first.get(text[0], self.unprefixed):
+        for anchor, match, kind, strings in self.by_first.get(text[0], self.unprefixed):
             if anchor in text:
                 found = match(text)
                 if found is not None:
                     if found.end() != len(text):
                         return None  # a token that does not end with this line: left to Lark
-                    strings = self.strings.get(found.re)
-                    return strings[text](text) if strings is not None and text in strings else found
+                    string = strings.get(text)
+                    return (kind, found) if string is None else (string[0], string[1](text))
         return None
 
     def scan(self, lines: Sequence[str]) -> bool:
@@ -263,14 +271,14 @@ class LineScanner:
         The handlers run before the order is known to hold, so when this returns False or a handler
         raises, what they did must be discarded: a fault in the order comes first for Lark.
         """
-        classify, actions = self.classify, self.actions
-        kinds = []
+        classify = self.classify
+        codes = []
         for number, line in enumerate(lines, 1):
-            match = classify(line)
-            if match is None:
+            read = classify(line)
+            if read is None:
                 return False
-            handle, code = actions[match.re]
+            (_, handle, code), match = read
             if handle is not None:
                 handle(number, match)
-                kinds.append(code)
-        return self.language.fullmatch("".join(kinds)) is not None
+                codes.append(code)
+        return self.language.fullmatch("".join(codes)) is not None

@@ -89,6 +89,19 @@ def written_amount(text: str, decimals: int) -> int:
     return parse_amount("".join(groups) + (f".{fraction}" if fraction else ""), decimals)
 
 
+@lru_cache(maxsize=8192)  # a table's amounts repeat: each is read once per currency
+def written_money(text: str, currency: str | None) -> int:
+    """:func:`written_amount` of a hand in ``currency`` (None: chips): a currency sign must be the hand's."""
+    # most amounts have no sign: the set is built only for those that do
+    signs = set() if CURRENCIES.keys().isdisjoint(text) else {CURRENCIES[c] for c in text if c in CURRENCIES}
+    if signs and currency is None:
+        raise AmountError(f"amount {text} has a currency sign but the header declares no currency (add e.g. "
+                          f"'currency {signs.pop()}')")
+    if signs and signs != {currency}:
+        raise AmountError(f"amount {text} is not in the hand's currency {currency}")
+    return written_amount(text, 2 if currency else 0)
+
+
 @lru_cache(maxsize=256)  # a few spellings of 52 cards: each is read once
 def _card(text: str) -> Card:
     """The card of a CARD piece (``Ah``, ``10d``, ``a♥``)."""
@@ -138,19 +151,17 @@ class _Hand:
         return HandSyntaxError(value.line, value.column, message)
 
     def amount(self, value: Value) -> int:
-        text = value.text
-        # most amounts have no sign: the set is built only for those that do
-        signs = set() if CURRENCIES.keys().isdisjoint(text) else {CURRENCIES[c] for c in text
-                                                                  if c in CURRENCIES}
-        if signs and self.currency is None:
-            raise self.fail(value, f"amount {text} has a currency sign but the header declares no "
-                                   f"currency (add e.g. 'currency {signs.pop()}')")
-        if signs and signs != {self.currency}:
-            raise self.fail(value, f"amount {text} is not in the hand's currency {self.currency}")
         try:
-            return written_amount(text, self.decimals)
+            return written_money(value.text, self.currency)
         except AmountError as error:
             raise self.fail(value, str(error)) from None
+
+    def amount_at(self, line: int, match: Match, field: str) -> int:
+        """The amount of a field of a line (its Value is made only for an error)."""
+        try:
+            return written_money(match[field], self.currency)
+        except AmountError as error:
+            raise self.fail(_field(line, match, field), str(error)) from None
 
     def player(self, value: Value) -> str:
         name = _unquote(value.text)
@@ -280,25 +291,31 @@ class _Hand:
     # ---- body
     def need_street(self, value: Value, what: str) -> None:
         if self.street is None:
-            raise self.fail(value, f"{what} before the first street: expected a street line such as "
-                                   f"'3rd street' / '3ª calle' first")
+            raise self.fail(value, self.no_street(what))
 
-    def check_order(self, name: Value, kind: str) -> None:
-        """Antes before the betting; deals and actions on a street, before the showdown and awards."""
-        said = kind.lower()
+    @staticmethod
+    def no_street(what: str) -> str:
+        return (f"{what} before the first street: expected a street line such as '3rd street' / '3ª calle' "
+                f"first")
+
+    def out_of_order(self, kind: str) -> str | None:
+        """Why a player's line cannot come here, if it cannot: antes before the betting; deals and actions
+        on a street, before the showdown and awards (the line counts as come when it can)."""
+        said = kind.lower().replace("_", " ")
         if kind == "ANTE":
             if self.acted or self.phase == _FINAL:
-                raise self.fail(name, "an ante after the betting began: antes come before the first action")
-            return
+                return "an ante after the betting began: antes come before the first action"
+            return None
         if self.street is None:
-            self.need_street(name, f"'{said.replace('_', ' ')}'")
+            return self.no_street(f"'{said}'")
         if kind in _BETTING:
             if self.phase == _FINAL:
-                raise self.fail(name, f"'{said.replace('_', ' ')}' after the showdown or the awards: "
-                                      f"expected 'shows', 'mucks', 'wins' / 'muestra', 'tira', 'gana'")
+                return (f"'{said}' after the showdown or the awards: expected 'shows', 'mucks', 'wins' / "
+                        f"'muestra', 'tira', 'gana'")
             self.acted = self.acted or kind != "DEAL"
         elif kind == "COLLECT":
             self.phase = _FINAL
+        return None
 
     def result(self, hand_id: str) -> Hand:
         if self.street is None:
@@ -439,21 +456,24 @@ class StudbookReader(LineReader):
             hand.phase = _FINAL
 
     # ---- a player's lines
-    def acting(self, line: int, match: Match, kind: str) -> tuple[str, Value]:
-        """The seated player of a player's line (checked first), as written."""
-        name = _field(line, match, "player")
-        return self.hand.player(name), name
+    def acting(self, line: int, match: Match) -> str:
+        """The seated player of a player's line (checked first)."""
+        hand = self.hand
+        return hand.seated.get(match["player"]) or hand.player(_field(line, match, "player"))
 
-    def ordered(self, name: Value, kind: str, event: ev.Event) -> None:
+    def ordered(self, line: int, match: Match, kind: str, event: ev.Event) -> None:
         """Add a player's event once its fields have read, if the line comes in order."""
-        self.hand.check_order(name, kind)
-        self.hand.events.append(event)
+        hand = self.hand
+        problem = hand.out_of_order(kind)
+        if problem is not None:
+            raise hand.fail(_field(line, match, "player"), problem)
+        hand.events.append(event)
 
     def paying(self, kind: str, line: int, match: Match) -> None:
-        player, name = self.acting(line, match, kind)
-        amount = self.hand.amount(_field(line, match, "amount"))
-        self.ordered(name, kind, _PAYMENTS[kind](self.hand.base + line, player, amount,
-                                                 match["all_in"] is not None))
+        player = self.acting(line, match)
+        amount = self.hand.amount_at(line, match, "amount")
+        self.ordered(line, match, kind, _PAYMENTS[kind](self.hand.base + line, player, amount,
+                                                        match["all_in"] is not None))
 
     def on_ante(self, line: int, match: Match) -> None:
         self.paying("ANTE", line, match)
@@ -468,56 +488,56 @@ class StudbookReader(LineReader):
         self.paying("CALL", line, match)
 
     def on_check(self, line: int, match: Match) -> None:
-        player, name = self.acting(line, match, "CHECK")
-        self.ordered(name, "CHECK", ev.Check(self.hand.base + line, player))
+        self.ordered(line, match, "CHECK", ev.Check(self.hand.base + line, self.acting(line, match)))
 
     def on_fold(self, line: int, match: Match) -> None:
-        player, name = self.acting(line, match, "FOLD")
-        self.ordered(name, "FOLD", ev.Fold(self.hand.base + line, player))
+        self.ordered(line, match, "FOLD", ev.Fold(self.hand.base + line, self.acting(line, match)))
 
     def on_raise(self, line: int, match: Match) -> None:
         """``raises 20 to 40`` or ``raises to 40``: the street total comes after "to"."""
-        player, name = self.acting(line, match, "RAISE")
-        hand = self.hand
-        by = hand.amount(_field(line, match, "amount")) if match["amount"] else None
-        to = hand.amount(_field(line, match, "to"))
-        self.ordered(name, "RAISE", ev.Raise(hand.base + line, player, to, by, match["all_in"] is not None))
+        player, hand = self.acting(line, match), self.hand
+        by = hand.amount_at(line, match, "amount") if match["amount"] else None
+        to = hand.amount_at(line, match, "to")
+        all_in = match["all_in"] is not None
+        self.ordered(line, match, "RAISE", ev.Raise(hand.base + line, player, to, by, all_in))
 
     def on_complete(self, line: int, match: Match) -> None:
-        player, name = self.acting(line, match, "COMPLETE")
-        to = self.hand.amount(_field(line, match, "to"))
-        self.ordered(name, "COMPLETE", ev.Complete(self.hand.base + line, player, to,
-                                                   match["all_in"] is not None))
+        player = self.acting(line, match)
+        to = self.hand.amount_at(line, match, "to")
+        self.ordered(line, match, "COMPLETE", ev.Complete(self.hand.base + line, player, to,
+                                                          match["all_in"] is not None))
 
     def on_uncalled(self, line: int, match: Match) -> None:
-        player, name = self.acting(line, match, "UNCALLED")
-        amount = self.hand.amount(_field(line, match, "amount"))
-        self.ordered(name, "UNCALLED", ev.UncalledReturn(self.hand.base + line, player, amount))
+        player = self.acting(line, match)
+        amount = self.hand.amount_at(line, match, "amount")
+        self.ordered(line, match, "UNCALLED", ev.UncalledReturn(self.hand.base + line, player, amount))
 
     def on_deal(self, line: int, match: Match) -> None:
         """``: [down] (shown before) up``: a bracket's cards go down, a parenthesis's were shown before."""
-        player, name = self.acting(line, match, "DEAL")
-        hand = self.hand
-        hand.check_order(name, "DEAL")
+        player, hand = self.acting(line, match), self.hand
+        problem = hand.out_of_order("DEAL")
+        if problem is not None:
+            raise hand.fail(_field(line, match, "player"), problem)
         down, up, before = self.cards(match["cards"])
-        assert hand.street is not None  # check_order wants a street first
+        assert hand.street is not None  # out_of_order wants a street first
         hand.events.append(ev.Deal(hand.base + line, hand.street, player, down, up, before))
 
     def on_show(self, line: int, match: Match) -> None:
-        player, name = self.acting(line, match, "SHOW")
+        player = self.acting(line, match)
         shown = self.all_cards(match["cards"])
         text = match["description"] or ""
         description = text[1:-1] if text[:1] == "(" else _unquote(text)
-        self.ordered(name, "SHOW", ev.Show(self.hand.base + line, player, shown, description))
+        self.ordered(line, match, "SHOW", ev.Show(self.hand.base + line, player, shown, description))
 
     def on_muck(self, line: int, match: Match) -> None:
-        player, name = self.acting(line, match, "MUCK")
-        self.ordered(name, "MUCK", ev.Muck(self.hand.base + line, player, self.all_cards(match["cards"])))
+        player = self.acting(line, match)
+        shown = self.all_cards(match["cards"])
+        self.ordered(line, match, "MUCK", ev.Muck(self.hand.base + line, player, shown))
 
     def on_collect(self, line: int, match: Match) -> None:
         """``wins 120 from side pot 2 (high)``: the amount, the pot and the half."""
-        player, name = self.acting(line, match, "COLLECT")
-        amount = self.hand.amount(_field(line, match, "amount"))
+        player = self.acting(line, match)
+        amount = self.hand.amount_at(line, match, "amount")
         pot, half = "pot", None
         words = (match["pot"] or "").lower()
         if "main" in words or "principal" in words:
@@ -527,7 +547,7 @@ class StudbookReader(LineReader):
             pot = f"side-{number.group()}" if number else "side"
         if match["half"]:
             half = "hi" if match["half"].lower().strip("() \t").startswith(("h", "alt")) else "lo"
-        self.ordered(name, "COLLECT", ev.Collect(self.hand.base + line, player, amount, pot, half))
+        self.ordered(line, match, "COLLECT", ev.Collect(self.hand.base + line, player, amount, pot, half))
 
     def cards(self, text: str) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
         """(in brackets, plain, in parentheses): down cards, up cards, cards shown before; an unknown

@@ -492,9 +492,9 @@ class SiteDialect(LineDialect):
 
     def _game(self, header_line: str) -> str | None:
         """The game a header names, when one of the header terminals reads the line."""
-        match = self.classify(header_line)
-        if match is not None and self.terminal_of(match) in self.header_terminals:
-            return match["game"]
+        read = self.classify(header_line)
+        if read is not None and read[0] in self.header_terminals:
+            return read[1]["game"]
         regexps = self.reader.regexps
         for name in self.header_terminals:
             match = regexps[name].match(header_line + "\n")
