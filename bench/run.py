@@ -4,7 +4,8 @@ One run measures, on the same simulated logs (PokerStars text for stud, stud8 an
 logs for stud5 and descubierto; generated once into bench/.data/ and reused):
 
 * the floor: reading the files and splitting them into hand blocks;
-* parse only; parse + replay (one core, in this process);
+* parse only, and parse with the parsers' caches off (what the line and amount caches gain);
+  parse + replay (one core, in this process);
 * ``studbook import --jobs 1`` and ``--jobs 2`` into a fresh DuckDB file (the real CLI, a subprocess),
   with the peak RSS of its largest process, and the peak again on a fifth of the input (flat?);
   then the same import again, where every file is unchanged and none is read again;
@@ -28,13 +29,17 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from studbook import events as ev
-from studbook.grammar import ParseError, parse_block, read_blocks
+from studbook.grammar import ParseError, parse_block, read_blocks, transform
+from studbook.grammar import studbook as studbook_format
+from studbook.grammar.dialect import dialects
+from studbook.grammar.lines import LineDialect
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import VARIANTS
@@ -109,6 +114,26 @@ def parse_and_replay(block) -> None:
     result = replay(hand)
     if result.has_errors:
         raise SystemExit(f"bench hand {hand.hand_id} breaks a rule: {result.violations}")
+
+
+@contextmanager
+def caches_off() -> Iterator[None]:
+    """The parsers without their caches: every line classified afresh by the fast path, every amount read
+    again; to measure what the caches gain."""
+    scanners = [dialect.scanner for dialect in dialects()
+                if isinstance(dialect, LineDialect) and dialect.scanner is not None]
+    classify = [scanner.classify for scanner in scanners]
+    amounts = transform.minor_units, studbook_format.written_money
+    for scanner in scanners:
+        scanner.classify = scanner.read_line
+    transform.minor_units = amounts[0].__wrapped__
+    studbook_format.written_money = amounts[1].__wrapped__
+    try:
+        yield
+    finally:
+        for scanner, cached in zip(scanners, classify, strict=True):
+            scanner.classify = cached
+        transform.minor_units, studbook_format.written_money = amounts
 
 
 # -- the real CLI ----------------------------------------------------------------------------------
@@ -229,6 +254,8 @@ def main() -> None:
     print("measuring (one core unless --jobs says otherwise):")
     record("read + split (floor)", *stage(files, lambda block: None))
     record("parse", *stage(files, parse_block))
+    with caches_off():
+        record("parse, caches off", *stage(files, parse_block))
     record("parse + replay", *stage(files, parse_and_replay))
     for game in GAMES:
         record(f"  parse + replay {game}", *stage(files_of([folders[game]]), parse_and_replay))

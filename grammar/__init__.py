@@ -1,15 +1,22 @@
 """Site grammars: reading logs into hand blocks (grammar/reader.py), dialect detection and parsing
 into Hand objects.
 
-Importing this package registers every dialect: the registry is the list of site modules below, each
-registering itself (@register); a new site is its module and one line here.
+Importing this package registers every dialect: ``SITES`` is the registry, one module per dialect, each
+registering itself (@register); a new site is its module and one entry here.
 """
 
-import studbook.grammar.fulltilt  # noqa: F401  (Full Tilt Poker)
-import studbook.grammar.pokerstars  # noqa: F401  (PokerStars)
-import studbook.grammar.studbook  # noqa: F401  (studbook's own format)
+from importlib import import_module
+
 from studbook.grammar.parse import ParseResult, Skipped, expand_paths, parse_block, parse_file
 from studbook.grammar.reader import Block, ParseError, read_blocks
+
+SITES = (
+    "fulltilt",  # Full Tilt Poker
+    "pokerstars",  # PokerStars
+    "studbook",  # studbook's own format
+)
+for _site in SITES:
+    import_module(f"{__name__}.{_site}")
 
 __all__ = ["Block", "ParseError", "ParseResult", "Skipped", "expand_paths", "parse_block", "parse_file",
            "read_blocks"]

@@ -4,7 +4,8 @@ Like sqlglot's dialects, each site is one small module: a subclass of :class:`Di
 to recognise its hand headers, which game a header announces, and how a block becomes a
 :class:`Hand`. A text site is a whole-line ``.lark`` grammar on the shared base grammar
 (``base.lark``) and its line handlers (grammar/lines.py); a site registers with :func:`register`,
-and ``grammar/__init__.py`` imports each site module: adding a site is its module and one line there.
+and ``SITES`` in ``grammar/__init__.py`` names each site module: adding a site is its module and one
+entry there.
 """
 
 from __future__ import annotations
