@@ -117,8 +117,10 @@ class LineDialect(Dialect):
             return LineScanner(self.parser, self.reader.regexps, self.reader.handlers)
         except NotRegular as error:
             log.info("%s: no fast path (%s); Lark reads every hand", self.name, error)
-        except Exception:
-            log.warning("%s: building the fast path failed; Lark reads every hand", self.name, exc_info=True)
+        except Exception as error:
+            log.warning("%s: building the fast path failed (%s: %s); Lark reads every hand", self.name,
+                        type(error).__name__, error)
+            log.debug("the fast path's failure", exc_info=True)
         return None
 
     def parse(self, block: Block) -> Hand:
@@ -151,11 +153,12 @@ class LineDialect(Dialect):
             return scanner.scan(block.lines)
         except HandSyntaxError:
             return False
-        except Exception:
+        except Exception as error:
             if self.name not in self._failed_once:
                 self._failed_once.add(self.name)
-                log.warning("%s: the fast path failed on %s:%d; Lark reads such hands", self.name, block.file,
-                            block.first_line, exc_info=True)
+                log.warning("%s: the fast path failed on %s:%d (%s: %s); Lark reads such hands", self.name,
+                            block.file, block.first_line, type(error).__name__, error)
+                log.debug("the fast path's failure", exc_info=True)
             return False
 
     def _replay_to_error(self, text: str) -> set[str]:
