@@ -30,7 +30,8 @@ def parse_block(block: Block) -> ParseResult:
     dialect = block.dialect
     if dialect is None:
         return ParseError(block.file, block.first_line, 1, None, None,
-                          f"no hand header recognised (unknown site or format): {block.lines[0][:80]!r}",
+                          f"no hand header recognised: site or format not supported; the block starts "
+                          f"{block.lines[0][:80]!r}",
                           block.text)
     header = block.lines[0]
     hand_id = dialect.hand_id(header)

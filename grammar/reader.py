@@ -236,9 +236,11 @@ def read_blocks(source: Path | bytes, name: str | None = None) -> Iterator[Block
 def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError]:
     """The hand blocks of a file's decoded lines (the first is line 1), blank lines around each trimmed.
 
-    Non-blank text before the first header (or a file with no header at all) becomes a block with no
-    dialect, so it is reported, never dropped; only ``#`` comment lines (allowed in studbook's own log
-    format) may stand before the first hand. A block over MAX_BLOCK_CHARS is a ParseError.
+    Non-blank text before the first header (or a file with no header at all) becomes blocks with no
+    dialect, so it is reported, never dropped: a site studbook does not read is still cut into its hands
+    where blank lines part them, as the sites write them, so each is counted. Only ``#`` comment lines
+    (allowed in studbook's own log format) may stand before the first hand. A block over MAX_BLOCK_CHARS
+    is a ParseError.
     """
     kept: list[str] = []  # the block's lines up to its last non-blank one, until it is too large
     first = last = 0  # line numbers of the block's first and last non-blank lines; 0: no block yet
@@ -255,6 +257,9 @@ def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError
                 yield from _finished(file, first, last, kept, dialect, header, size, comments_only)
             kept, first, last, dialect, size, header = [line], number, number, found, len(line) + 1, line
             continue
+        if first and dialect is None and number - last > 1:  # a blank line parts an unknown site's hands
+            yield from _finished(file, first, last, kept, dialect, header, size, comments_only)
+            first = 0
         if not first:
             kept, first, last, size, header = [line], number, number, len(line) + 1, line
             comments_only = line.startswith("#")

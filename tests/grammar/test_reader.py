@@ -223,10 +223,11 @@ def test_an_unknown_sites_text_is_reported_not_dropped(tmp_path: Path) -> None:
     results = parse_bytes(tmp_path, (unknown + "\n" + OLD_STYLE_HAND).encode())
     assert [type(result) for result in results] == [ParseError, Hand]
     assert (results[0].line, results[0].raw) == (1, unknown.rstrip("\n"))
-    assert "no hand header recognised (unknown site or format): '***** Hand History" in results[0].message
+    assert ("no hand header recognised: site or format not supported; the block starts '***** Hand History"
+            in results[0].message)
     assert results[1].source.first_line == 4
     [alone] = parse_bytes(tmp_path, unknown.encode())
-    assert isinstance(alone, ParseError) and "unknown site" in alone.message
+    assert isinstance(alone, ParseError) and "not supported" in alone.message
     assert [type(r) for r in parse_bytes(tmp_path, ("# my log\n#\n\n" + OLD_STYLE_HAND).encode())] == [Hand]
     commented = parse_bytes(tmp_path, ("# my log\n" + unknown + OLD_STYLE_HAND).encode())
     assert [type(r) for r in commented] == [ParseError, Hand] and commented[0].line == 1
@@ -307,3 +308,14 @@ def test_a_big_junk_file_is_read_in_bounded_memory(tmp_path: Path, shape: str) -
                 "between hands": [(ParseError, 1), (Block, last_line + len(LINES))]}[shape]
     assert results == expected
     assert peak < 16 * 2**20, f"peak {peak / 2**20:.1f} MB"  # 10 MB measured; a whole-file read: 100+
+
+
+def test_an_unknown_sites_hands_are_each_counted(tmp_path: Path) -> None:
+    """A file of a site studbook does not read is still cut into its hands where blank lines part them:
+    40 hands are 40 blocks found and 40 rejected, each quoting its own header."""
+    hands = [f"Some Poker Network Game #{1000 + index}\nSeat 1: Ann ($1)\nAnn folds" for index in range(40)]
+    results = parse_bytes(tmp_path, "\n\n\n".join(hands).encode())
+    assert len(results) == 40 and all(isinstance(result, ParseError) for result in results)
+    assert [result.line for result in results[:3]] == [1, 6, 11]
+    for index, result in enumerate(results):
+        assert f"not supported; the block starts 'Some Poker Network Game #{1000 + index}'" in result.message
