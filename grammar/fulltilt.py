@@ -16,8 +16,7 @@ from studbook.grammar.linescan import Match
 from studbook.grammar.transform import HandTransformer, SiteDialect
 
 _MAX_SEATS = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
-_HALVES = {"high": ("pot", "hi"), "low": ("pot", "lo"), "main": ("main", None), "side": ("side", None),
-           None: ("pot", None)}
+_HALVES = {"high": "hi", "low": "lo", None: None}
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises to, completes it to ...)"
 _SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
@@ -33,7 +32,7 @@ class FullTiltTransformer(HandTransformer):
     notes: ClassVar[dict[str, str]] = {
         "CHAT": "chat", "TIME_LEFT": "timeout", "TIMED_OUT": "timeout", "RETURNED": "sitting_out",
         "SITTING_OUT": "sitting_out", "STANDS_UP": "leave", "SITS_DOWN": "join", "ADDS": "other",
-        "BRING_IN_CARD": "bring_in_card",
+        "BRING_IN_CARD": "bring_in_card", "CONNECTION": "connection", "FEELING": "emote", "NO_LOW": "no_low",
     }
     expected: ClassVar[dict[str, str]] = {
         "HEADER": "a Full Tilt hand header", "SEAT": "a seat (Seat N: NAME (STACK))",
@@ -84,10 +83,9 @@ class FullTiltTransformer(HandTransformer):
         self.on_uncalled(line, match)
 
     def on_win(self, line: int, match: Match) -> None:
-        """``wins the high pot ($125) with ...``: the site labels halves and side pots."""
-        pot, half = _HALVES[match["pot"]]
-        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), pot,
-                          half))
+        """``wins the high side pot ($125) with ...``: the site labels halves and side pots."""
+        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match),
+                          match["pot"] or "pot", _HALVES[match["half"]]))
 
 
 @register

@@ -249,3 +249,34 @@ def test_non_stud_hand_is_skipped() -> None:
     results = parse_text(holdem + ANTE_ALL_IN)
     assert results[0] == Skipped("constructed.txt", 1, "33286946295", "fulltilt", "Hold'em")
     assert isinstance(results[1], Hand) and results[1].events[0].line == 8
+
+
+def test_connection_emote_and_no_low_lines_are_notes_wherever_they_stand() -> None:
+    """Lines that cannot move chips or cards are notes, between the seats too (issue 13)."""
+    lines = ANTE_ALL_IN.splitlines()
+    lines[2:2] = ["Hero adds 100"]
+    lines[5:5] = ["Villain has been disconnected", "Villain has reconnected", "Hero is feeling confused"]
+    lines.insert(lines.index("*** SUMMARY ***"), "No low hand qualified")
+    [hand] = parse_text("\n".join(lines) + "\n")
+    notes = [(note.kind, note.player, note.text) for note in events_of(hand, Note)]
+    assert notes == [("other", "Hero", "Hero adds 100"),
+                     ("connection", "Villain", "Villain has been disconnected"),
+                     ("connection", "Villain", "Villain has reconnected"),
+                     ("emote", "Hero", "Hero is feeling confused"), ("no_low", None, "No low hand qualified")]
+    assert [seat.player for seat in hand.seats] == ["Villain", "Hero"]
+
+
+@pytest.mark.parametrize(("words", "pot", "half"), [
+    ("the high side pot", "side", "hi"), ("the low main pot", "main", "lo"), ("the side pot", "side", None),
+    ("the low pot", "pot", "lo"), ("the pot", "pot", None)])
+def test_awards_name_their_half_and_their_pot(words: str, pot: str, half: str | None) -> None:
+    text = ANTE_ALL_IN.replace("Hero wins the pot (12)", f"Hero wins {words} (12)")
+    [hand] = parse_text(text)
+    assert events_of(hand, Collect) == [Collect(25, "Hero", 12, pot, half)]
+
+
+def test_a_line_that_could_move_chips_still_rejects_the_hand() -> None:
+    text = ANTE_ALL_IN.replace("Hero antes 15", "Hero antes 15\nHero pays the dealer 15")
+    [error] = parse_text(text)
+    assert isinstance(error, ParseError) and (error.line, error.column) == (6, 6)
+    assert error.message.startswith("unknown action 'pays the dealer 15' by Hero; expected an ante")
