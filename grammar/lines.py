@@ -92,6 +92,7 @@ class LineDialect(Dialect):
     reader_class: ClassVar[type[LineReader]]
     # The grammar's start rules: the first reads a hand; others only keep pieces the reader uses.
     starts: ClassVar[tuple[str, ...]] = ("start",)
+    _failed_once: ClassVar[set[str]] = set()  # the dialects whose fast path has failed (logged once)
 
     @cached_property
     def reader(self) -> LineReader:
@@ -138,8 +139,6 @@ class LineDialect(Dialect):
                 reader.begin(block)
                 raise reader.syntax_error(error, text, self._replay_to_error(text)) from None
             return reader.start(tree.children)
-
-    _failed_once: ClassVar[set[str]] = set()
 
     def _scanned(self, block: Block) -> bool:
         """Whether the fast path read the whole block. A handler runs there before the order of the lines
