@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test demo bench lint clean
+.PHONY: venv test test-3.13 demo bench lint clean
 
 venv: $(STAMP)
 
@@ -14,9 +14,22 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The reading layer leans on re and Lark, whose behaviour can move between Python versions: where a
+# Python 3.13 is on the machine, make test also runs the grammar tests under it.
+PY313 ?= $(shell for p in $$HOME/.pyenv/versions/3.13*/bin/python3.13 $$(command -v python3.13); do \
+	"$$p" -V >/dev/null 2>&1 && echo "$$p" && break; done)
+VENV313 := .venv-3.13
+
 test: venv
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+	@if [ -n "$(PY313)" ]; then $(MAKE) --no-print-directory test-3.13; \
+	else echo "no Python 3.13 on this machine: the grammar tests ran on $$($(BIN)/python -V) only"; fi
+
+test-3.13:
+	test -x $(VENV313)/bin/python || $(PY313) -m venv $(VENV313)
+	$(VENV313)/bin/python -m pip install --quiet -e '.[test]'
+	$(VENV313)/bin/python -m pytest tests/grammar grammar
 
 DEMO := out/demo
 
@@ -41,4 +54,4 @@ bench: venv
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(VENV313) build *.egg-info
