@@ -195,15 +195,14 @@ class WinamaxTransformer(HandTransformer):
 
     def on_deal(self, line: int, match: Match) -> None:
         """``Dealt to NAME [X X 8h] [5c]``: ``X`` is a card nobody sees; a card dealt face down to an
-        opponent (``[X]``) deals nothing known."""
+        opponent (``[X]``) deals nothing known, and is no event."""
         hand = self.hand
         name = self.player(line, match)
         first, second = self.cards(line, match, "cards_known"), self.cards(line, match, "new_known")
         hidden_new = match["new_cards"] is not None and not second
         street = hand.street
         assert street is not None
-        if hidden_new:
-            hand.events.append(Deal(hand.offset + line, street, name, (), (), first))
+        if hidden_new:  # like PokerStars, which writes no line for it
             return
         try:
             down, up, shown = split_deal(hand.variant, street, first, second)
@@ -296,7 +295,8 @@ class WinamaxTransformer(HandTransformer):
         if due is None:
             return
         player, amount = due
-        mine = [index for index, event in enumerate(events) if isinstance(event, Collect) and event.player == player]
+        mine = [index for index, event in enumerate(events)
+                if isinstance(event, Collect) and event.player == player]
         if not mine:
             return  # nothing to take it from: the audit says what is wrong
         collects = [events[index] for index in mine]
@@ -324,8 +324,8 @@ class WinamaxTransformer(HandTransformer):
     def unsummarise(self, player: str, shares: list[int]) -> None:
         """Take the returned shares out of ``player``'s summary seat lines that say what was won."""
         seats = self.hand.summary_seats
-        winning = [index for index, seat in enumerate(seats)
-                   if seat.player == player and seat.amount is not None and seat.outcome in ("won", "collected")]
+        winning = [index for index, seat in enumerate(seats) if seat.player == player
+                   and seat.amount is not None and seat.outcome in ("won", "collected")]
         if len(winning) != len(shares):
             shares = [sum(shares)] if winning else []
         for index, share in zip(winning, sorted(shares, reverse=True), strict=False):
