@@ -14,6 +14,7 @@ SITES = (
     "fulltilt",  # Full Tilt Poker
     "pokerstars",  # PokerStars
     "studbook",  # studbook's own format
+    "winamax",  # Winamax
 )
 for _site in SITES:
     import_module(f"{__name__}.{_site}")
