@@ -19,7 +19,19 @@ from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 from studbook.cards import Card, CardError, parse_card
-from studbook.events import BringIn, Bet, Call, Collect, Complete, Muck, Note, PostAnte, Raise, Street, UncalledReturn
+from studbook.events import (
+    Bet,
+    BringIn,
+    Call,
+    Collect,
+    Complete,
+    Muck,
+    Note,
+    PostAnte,
+    Raise,
+    Street,
+    UncalledReturn,
+)
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
 from studbook.grammar.transform import HandTransformer, SiteDialect
@@ -34,10 +46,12 @@ _MONTHS = {name: number for number, names in enumerate(
     (("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
      ("July", "Jul"), ("August", "Aug"), ("September", "Sep", "Sept"), ("October", "Oct"),
      ("November", "Nov"), ("December", "Dec")), start=1) for name in names}
-_WHEN = re.compile(r"(?:[A-Z][a-z]+,? )?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? (?P<hour>\d{1,2}):(?P<minute>\d{2}):"
+_WHEN = re.compile(r"(?:[A-Z][a-z]+,? )?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? "
+                   r"(?P<hour>\d{1,2}):(?P<minute>\d{2}):"
                    r"(?P<second>\d{2}) (?P<zone>[A-Z]{2,5}) (?P<year>\d{4})")
 # Zones PartyPoker writes that the shared table lacks (Moscow summer time, as fpdb saw it)
-LOCAL_ZONES = {"MSKS": "Europe/Moscow", "MSD": "Europe/Moscow", "BST": "Europe/London", "CDT": "America/Chicago",
+LOCAL_ZONES = {"MSKS": "Europe/Moscow", "MSD": "Europe/Moscow", "BST": "Europe/London",
+               "CDT": "America/Chicago",
                "CST": "America/Chicago", "MDT": "America/Denver", "MST": "America/Denver",
                "PDT": "America/Los_Angeles", "PST": "America/Los_Angeles"}
 STRUCTURES = {"NL": "no-limit", "PL": "pot-limit", "FL": "limit", None: "limit"}
@@ -155,15 +169,19 @@ class PartyPokerTransformer(HandTransformer):
         "CONNECTION_LOST": "connection", "TABLE_CLOSED": "connection",
     }
     expected: ClassVar[dict[str, str]] = {
-        **dict.fromkeys(("STARTS", "GAME_NO", "HAND_TITLE"), "a title line (***** Hand History for Game N *****)"),
-        **dict.fromkeys(("CASH_HEADER", "TOURNAMENT_HEADER"), "the game line ($0.50/$1 USD 7 Card Stud - DATE)"),
+        **dict.fromkeys(("STARTS", "GAME_NO", "HAND_TITLE"),
+                        "a title line (***** Hand History for Game N *****)"),
+        **dict.fromkeys(("CASH_HEADER", "TOURNAMENT_HEADER"),
+                        "the game line ($0.50/$1 USD 7 Card Stud - DATE)"),
         "TABLE": "the table line (Table NAME (Real Money))", "PLAYERS": "the player count",
         "SEAT": "a seat (Seat N: NAME ( $STACK USD ))", "ANTE": "an ante (NAME posts ante [AMOUNT])",
         "THIRD": "3rd street (** Dealing **)", "FOURTH": "4th street (** Dealing Fourth street **)",
-        "FIFTH": "5th street (** Dealing Fifth street **)", "SIXTH": "6th street (** Dealing Sixth street **)",
+        "FIFTH": "5th street (** Dealing Fifth street **)",
+        "SIXTH": "6th street (** Dealing Sixth street **)",
         "RIVER": "the river (** Dealing River **)", "DEAL": "a deal (Dealt to NAME [cards])",
         "BRING_IN": "a bring-in (NAME bring-ins [AMOUNT])",
-        **dict.fromkeys(("COMPLETE", "CHECK", "FOLD", "BET", "DOUBLE_BET", "CALL", "RAISE", "ALL_IN"), _ACTION),
+        **dict.fromkeys(("COMPLETE", "CHECK", "FOLD", "BET", "DOUBLE_BET", "CALL", "RAISE", "ALL_IN"),
+                        _ACTION),
         **dict.fromkeys(("SHOW", "MUCK_SHOWN", "NO_SHOW"), "a show (NAME shows [cards] ...)"),
         "WIN": "an award (NAME wins AMOUNT ...)",
         **dict.fromkeys(notes, "a table note (chat, opens, has joined the table ...)"),
@@ -217,7 +235,8 @@ class PartyPokerTransformer(HandTransformer):
     def on_cash_header(self, line: int, match: Match) -> None:
         """``$0.50/$1 USD 7 Card Stud - ...``: the small and big bet, in the currency of the sign or code."""
         self.hand.set_money(self.currency_of(match["small_bet"], match["iso"]))
-        self.game_facts(line, match, currency=self.hand.currency, small_bet=self.money(line, match, "small_bet"),
+        self.game_facts(line, match, currency=self.hand.currency,
+                        small_bet=self.money(line, match, "small_bet"),
                         big_bet=self.money(line, match, "big_bet"), tournament_id=None, level=None)
 
     def on_tournament_header(self, line: int, match: Match) -> None:
