@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
+from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
@@ -36,7 +37,7 @@ from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
 from studbook.grammar.transform import HandTransformer, SiteDialect
 from studbook.grammar.units import TIMEZONES
-from studbook.hand import Seat
+from studbook.hand import Hand, Seat
 
 # The three lines that carry a hand's number; any of them may be the first line of a hand.
 _TITLES = (re.compile(r"Game #(?P<hand_id>\d+) starts\.\s*$"), re.compile(r"#Game No : (?P<hand_id>\d+)\s*$"),
@@ -64,8 +65,9 @@ class TitleLines:
     """The header "pattern" of the PartyPoker dialect: a hand starts at the first of its title lines.
 
     The reader splits a file where a line is a hand header, one line at a time; PartyPoker writes the
-    same hand number on up to three lines, the first of which may be missing. So a title line is a
-    header unless the title line just before it (in this thread's reading) named the same hand.
+    same hand number on up to three lines, always in the same order, the first ones possibly missing.
+    So a title line is a header unless the title line just before it (in this thread's reading) named
+    the same hand and comes earlier in that order.
     ``pattern`` (all three lines) is what the registry joins into its prefix of every header.
     """
 
@@ -75,12 +77,13 @@ class TitleLines:
         self._seen = threading.local()
 
     def match(self, line: str) -> re.Match[str] | None:
-        for title in _TITLES:
+        for rank, title in enumerate(_TITLES):
             found = title.match(line)
             if found is not None:
-                last = getattr(self._seen, "hand_id", None)
-                self._seen.hand_id = found["hand_id"]
-                return None if last == found["hand_id"] else found
+                last = getattr(self._seen, "last", None)
+                self._seen.last = (rank, found["hand_id"])
+                follows = last is not None and last[1] == found["hand_id"] and last[0] < rank
+                return None if follows else found
         return None
 
 
@@ -252,7 +255,7 @@ class PartyPokerTransformer(HandTransformer):
     def on_table(self, line: int, match: Match) -> None:
         if match["money"] == "Play":
             self.emit(Note(self.hand.offset + line, "other", "play money"))
-        self.hand.facts["table"] = match["table"].strip()
+        self.hand.facts["table"] = " ".join(match["table"].split())  # "Table  136419": one space
 
     def on_players(self, line: int, match: Match) -> None:
         """``Total number of players : 7/8``: the table's seats after the slash."""
@@ -346,8 +349,8 @@ class PartyPokerTransformer(HandTransformer):
 
     def on_win(self, line: int, match: Match) -> None:
         """``wins $13.20 USD``, ``wins 2,560 chips from the main pot with ...``, ``wins Lo ($90.50 USD)
-        from the side pot #1 with ...``. The first award gives back the street's uncalled bet, which
-        PartyPoker counts in its bettor's award: that award is the log's amount less the return."""
+        from the side pot #1 with ...``. The first award line gives back the street's uncalled bet
+        (PartyPoker writes no line for it); see :meth:`finish` for the award that counts it."""
         at = self.hand.offset + line
         player, amount = self.player(line, match), self.money(line, match)
         if not self.awarding:
@@ -356,15 +359,30 @@ class PartyPokerTransformer(HandTransformer):
             if due is not None:
                 self.emit(UncalledReturn(at, *due))
                 self.returned = due
-        if self.returned is not None and self.returned[0] == player and amount >= self.returned[1]:
-            amount -= self.returned[1]
-            self.returned = None
-            if amount == 0:
-                return
         pot = (match["pot"] or "pot").replace(" pot", "")
         number = re.search(r"\d+", pot)
         pot = f"side-{number[0]}" if number else pot
         self.emit(Collect(at, player, amount, pot, "lo" if match["lo"] else None))
+
+    def finish(self) -> Hand:
+        """PartyPoker counts an uncalled bet in its bettor's award: that award, his unlabelled ``wins``
+        line if he has one, else his first award of at least the bet, is the log's amount less the
+        bet given back (an award that was only the bet goes)."""
+        if self.returned is not None:
+            player, due = self.returned
+            events = self.hand.events
+            mine = [i for i, e in enumerate(events) if isinstance(e, Collect) and e.player == player
+                    and e.amount >= due]
+            plain = [i for i in mine if events[i].pot == "pot"]  # type: ignore[union-attr]
+            if plain or mine:
+                index = (plain or mine)[0]
+                award = events[index]
+                assert isinstance(award, Collect)
+                if award.amount == due:
+                    del events[index]
+                else:
+                    events[index] = replace(award, amount=award.amount - due)
+        return super().finish()
 
 
 @register
