@@ -1,7 +1,8 @@
 """PartyPoker stud logs: the dialect and its line handlers (``partypoker.lark``).
 
 PartyPoker writes a hand's number up to three times before the game line (``Game #N starts.``,
-``#Game No : N``, ``***** Hand History for Game N *****``); saved files may start at any of them.
+``#Game No : N``, ``***** Hand History for Game N *****``); a hand starts at the first of the first
+two (saved files may leave out ``Game #N starts.``).
 Its amounts are bracketed (``[$0.05 USD]``, ``[10]`` in tournaments) and are what the action
 ADDS on the street, so this module keeps each player's street total to turn ``raises [$2 USD]``
 and ``completes [$0.50 USD]`` into the street totals studbook's events carry. The log writes no
@@ -39,9 +40,11 @@ from studbook.grammar.transform import HandTransformer, SiteDialect
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand, Seat
 
-# The three lines that carry a hand's number; any of them may be the first line of a hand.
-_TITLES = (re.compile(r"Game #(?P<hand_id>\d+) starts\.\s*$"), re.compile(r"#Game No : (?P<hand_id>\d+)\s*$"),
-           re.compile(r"\*{5} Hand History [Ff]or Game (?P<hand_id>\d+) \*{5}\s*$"))
+# The lines that carry a hand's number before its game line, in the order written. A hand starts at
+# the first of the first two ("***** Hand History for Game N *****" alone starts none: every
+# PartyPoker log writes "#Game No : N" before it, and fpdb's test logs show no other form).
+_TITLES = (re.compile(r"Game #(?P<hand_id>\d+) starts\.\s*$"), re.compile(r"#Game No : (?P<hand_id>\d+)\s*$"))
+_HAND_TITLE = re.compile(r"\*{5} Hand History [Ff]or Game (?P<hand_id>\d+) \*{5}\s*$")
 
 _MONTHS = {name: number for number, names in enumerate(
     (("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
@@ -65,13 +68,13 @@ class TitleLines:
     """The header "pattern" of the PartyPoker dialect: a hand starts at the first of its title lines.
 
     The reader splits a file where a line is a hand header, one line at a time; PartyPoker writes the
-    same hand number on up to three lines, always in the same order, the first ones possibly missing.
+    same hand number on two lines, always in the same order, the first one possibly missing.
     So a title line is a header unless the title line just before it (in this thread's reading) named
     the same hand and comes earlier in that order.
     ``pattern`` (all three lines) is what the registry joins into its prefix of every header.
     """
 
-    pattern = r"(?:Game #(?P<hand_id>\d+) starts\.|#Game No : \d+|\*{5} Hand History [Ff]or Game \d+ \*{5})"
+    pattern = r"(?:Game #(?P<hand_id>\d+) starts\.|#Game No : \d+)"
 
     def __init__(self) -> None:
         self._seen = threading.local()
@@ -88,8 +91,8 @@ class TitleLines:
 
 
 def title_hand_id(line: str) -> str | None:
-    """The hand number of a title line (no state: any of the three)."""
-    for title in _TITLES:
+    """The hand number of a title line (no state)."""
+    for title in (*_TITLES, _HAND_TITLE):
         found = title.match(line)
         if found is not None:
             return found["hand_id"]
