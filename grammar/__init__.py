@@ -12,6 +12,8 @@ from studbook.grammar.reader import Block, ParseError, read_blocks
 
 SITES = (
     "fulltilt",  # Full Tilt Poker
+    "ongame",  # OnGame network
+    "partypoker",  # PartyPoker
     "pokerstars",  # PokerStars
     "studbook",  # studbook's own format
     "winamax",  # Winamax

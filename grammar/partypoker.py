@@ -1,0 +1,408 @@
+"""PartyPoker stud logs: the dialect and its line handlers (``partypoker.lark``).
+
+PartyPoker writes a hand's number up to three times before the game line (``Game #N starts.``,
+``#Game No : N``, ``***** Hand History for Game N *****``); a hand starts at the first of the first
+two (saved files may leave out ``Game #N starts.``).
+Its amounts are bracketed (``[$0.05 USD]``, ``[10]`` in tournaments) and are what the action
+ADDS on the street, so this module keeps each player's street total to turn ``raises [$2 USD]``
+and ``completes [$0.50 USD]`` into the street totals studbook's events carry. The log writes no
+all-in flag (the stacks tell), no uncalled-bet line (the winner's ``wins`` amount includes his
+uncalled bet, which is given back here as an UncalledReturn before his award) and no summary.
+Only the hero's own cards are dealt in the log; the others appear when shown.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import replace
+from datetime import datetime
+from typing import ClassVar
+from zoneinfo import ZoneInfo
+
+from studbook.cards import Card, CardError, parse_card
+from studbook.events import (
+    Bet,
+    BringIn,
+    Call,
+    Collect,
+    Complete,
+    Muck,
+    Note,
+    PostAnte,
+    Raise,
+    Street,
+    UncalledReturn,
+)
+from studbook.grammar.dialect import HandSyntaxError, register
+from studbook.grammar.linescan import Match
+from studbook.grammar.transform import HandTransformer, SiteDialect
+from studbook.grammar.units import TIMEZONES
+from studbook.hand import Hand, Seat
+
+# The lines that carry a hand's number before its game line, in the order written. A hand starts at
+# the first of the first two ("***** Hand History for Game N *****" alone starts none: every
+# PartyPoker log writes "#Game No : N" before it, and fpdb's test logs show no other form).
+_TITLES = (re.compile(r"Game #(?P<hand_id>\d+) starts\.\s*$"), re.compile(r"#Game No : (?P<hand_id>\d+)\s*$"))
+_HAND_TITLE = re.compile(r"\*{5} Hand History [Ff]or Game (?P<hand_id>\d+) \*{5}\s*$")
+
+_MONTHS = {name: number for number, names in enumerate(
+    (("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
+     ("July", "Jul"), ("August", "Aug"), ("September", "Sep", "Sept"), ("October", "Oct"),
+     ("November", "Nov"), ("December", "Dec")), start=1) for name in names}
+_WHEN = re.compile(r"(?:[A-Z][a-z]+,? )?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? "
+                   r"(?P<hour>\d{1,2}):(?P<minute>\d{2}):"
+                   r"(?P<second>\d{2}) (?P<zone>[A-Z]{2,5}) (?P<year>\d{4})")
+# Zones PartyPoker writes that the shared table lacks (Moscow summer time, as fpdb saw it)
+LOCAL_ZONES = {"MSKS": "Europe/Moscow", "MSD": "Europe/Moscow", "BST": "Europe/London",
+               "CDT": "America/Chicago",
+               "CST": "America/Chicago", "MDT": "America/Denver", "MST": "America/Denver",
+               "PDT": "America/Los_Angeles", "PST": "America/Los_Angeles"}
+STRUCTURES = {"NL": "no-limit", "PL": "pot-limit", "FL": "limit", None: "limit"}
+_CARD = re.compile(r"[^\s,]+")
+
+_ACTION = "an action (NAME checks, folds, bets [AMOUNT], calls, raises, completes, is all-In ...)"
+
+
+class TitleLines:
+    """The header "pattern" of the PartyPoker dialect: a hand starts at the first of its title lines.
+
+    The reader splits a file where a line is a hand header, one line at a time; PartyPoker writes the
+    same hand number on two lines, always in the same order, the first one possibly missing.
+    So a title line is a header unless the title line just before it (in this thread's reading) named
+    the same hand and comes earlier in that order.
+    ``pattern`` (all three lines) is what the registry joins into its prefix of every header.
+    """
+
+    pattern = r"(?:Game #(?P<hand_id>\d+) starts\.|#Game No : \d+)"
+
+    def __init__(self) -> None:
+        self._seen = threading.local()
+
+    def match(self, line: str) -> re.Match[str] | None:
+        for rank, title in enumerate(_TITLES):
+            found = title.match(line)
+            if found is not None:
+                last = getattr(self._seen, "last", None)
+                self._seen.last = (rank, found["hand_id"])
+                follows = last is not None and last[1] == found["hand_id"] and last[0] < rank
+                return None if follows else found
+        return None
+
+
+def title_hand_id(line: str) -> str | None:
+    """The hand number of a title line (no state)."""
+    for title in (*_TITLES, _HAND_TITLE):
+        found = title.match(line)
+        if found is not None:
+            return found["hand_id"]
+    return None
+
+
+def written_cards(line: int, match: Match, field: str) -> tuple[Card, ...]:
+    """Cards written ``3h 8c 7c`` or ``Ad, Qd, Ah``, each checked where it stands; none without the field."""
+    if field not in match.re.groupindex or match[field] is None:
+        return ()
+    text, start = match[field], match.start(field)
+    cards = []
+    for token in _CARD.finditer(text):
+        try:
+            cards.append(parse_card(token[0]))
+        except CardError:
+            raise HandSyntaxError(line, start + token.start() + 1,
+                                  f"{token[0]!r} is not a card (rank 2-9TJQKA, suit cdhs)") from None
+    return tuple(cards)
+
+
+def zoned_time(text: str, extra: dict[str, str]) -> datetime:
+    """``Monday, April 25, 14:20:12 EDT 2011`` (or ``Mon Jul 12 13:38:32 EDT 2010``) in its zone."""
+    found = _WHEN.fullmatch(text)
+    if found is None:
+        raise ValueError(f"unreadable date {text!r}")
+    zone = TIMEZONES.get(found["zone"]) or extra.get(found["zone"])
+    month = _MONTHS.get(found["month"])
+    if zone is None:
+        raise ValueError(f"unknown time zone {found['zone']!r}")
+    if month is None:
+        raise ValueError(f"unknown month {found['month']!r}")
+    return datetime(int(found["year"]), month, int(found["day"]), int(found["hour"]), int(found["minute"]),
+                    int(found["second"]), tzinfo=ZoneInfo(zone))
+
+
+class StreetLedger:
+    """Each player's chips on the current street and behind, for sites that write what an action adds."""
+
+    def __init__(self) -> None:
+        self.bets: dict[str, int] = {}
+        self.behind: dict[str, int] = {}
+
+    def seat(self, player: str, stack: int) -> None:
+        self.behind[player] = stack
+
+    def new_street(self) -> None:
+        self.bets = {}
+
+    def pay(self, player: str, added: int) -> int:
+        """Put ``added`` in for ``player``; his street total."""
+        self.behind[player] = self.behind.get(player, 0) - added
+        total = self.bets[player] = self.bets.get(player, 0) + added
+        return total
+
+    def all_in(self, player: str) -> bool:
+        return self.behind.get(player, 1) <= 0
+
+    def top(self) -> int:
+        return max(self.bets.values(), default=0)
+
+    def uncalled(self) -> tuple[str, int] | None:
+        """The street's largest bet beyond every other player's, and who made it."""
+        if not self.bets:
+            return None
+        leader = max(self.bets, key=self.bets.__getitem__)
+        others = max((bet for player, bet in self.bets.items() if player != leader), default=0)
+        due = self.bets[leader] - others
+        return (leader, due) if due > 0 else None
+
+
+class PartyPokerTransformer(HandTransformer):
+    site = "partypoker"
+    variants: ClassVar[dict[str, str]] = {"7 card stud": "stud", "7 card stud hi-lo": "stud8"}
+    notes: ClassVar[dict[str, str]] = {
+        "BUTTON": "other", "TOURNAMENT_LEVEL": "tournament", "STAKES": "tournament", "OPENS": "other",
+        "SHOW_LOW": "other", "NO_LOW": "no_low", "CHAT": "chat", "JOINED": "join", "LEFT": "leave",
+        "SITTING_OUT": "sitting_out", "SITS_IN": "sitting_out", "DISCONNECTED": "connection",
+        "RECONNECTED": "connection", "TIME_BANK": "timeout", "TIMED_OUT": "timeout",
+        "CONNECTION_LOST": "connection", "TABLE_CLOSED": "connection",
+    }
+    expected: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("STARTS", "GAME_NO", "HAND_TITLE"),
+                        "a title line (***** Hand History for Game N *****)"),
+        **dict.fromkeys(("CASH_HEADER", "TOURNAMENT_HEADER"),
+                        "the game line ($0.50/$1 USD 7 Card Stud - DATE)"),
+        "TABLE": "the table line (Table NAME (Real Money))", "PLAYERS": "the player count",
+        "SEAT": "a seat (Seat N: NAME ( $STACK USD ))", "ANTE": "an ante (NAME posts ante [AMOUNT])",
+        "THIRD": "3rd street (** Dealing **)", "FOURTH": "4th street (** Dealing Fourth street **)",
+        "FIFTH": "5th street (** Dealing Fifth street **)",
+        "SIXTH": "6th street (** Dealing Sixth street **)",
+        "RIVER": "the river (** Dealing River **)", "DEAL": "a deal (Dealt to NAME [cards])",
+        "BRING_IN": "a bring-in (NAME bring-ins [AMOUNT])",
+        **dict.fromkeys(("COMPLETE", "CHECK", "FOLD", "BET", "DOUBLE_BET", "CALL", "RAISE", "ALL_IN"),
+                        _ACTION),
+        **dict.fromkeys(("SHOW", "MUCK_SHOWN", "NO_SHOW"), "a show (NAME shows [cards] ...)"),
+        "WIN": "an award (NAME wins AMOUNT ...)",
+        **dict.fromkeys(notes, "a table note (chat, opens, has joined the table ...)"),
+        "$END": "the end of the hand",
+    }
+    zones: ClassVar[dict[str, str]] = LOCAL_ZONES
+
+    def begin(self, block) -> None:  # type: ignore[no-untyped-def]
+        super().begin(block)
+        self.ledger = StreetLedger()
+        self.returned: tuple[str, int] | None = None  # the uncalled bet given back, not yet taken from a win
+        self.awarding = False
+
+    # ---- title and header ------------------------------------------------------------------------
+
+    def _title(self, line: int, match: Match, field: str) -> None:
+        """Each title line names the hand; they must agree."""
+        known = self.hand.facts.get("hand_id")
+        if known is not None and known != match[field]:
+            raise self.error(line, match, field, f"hand {match[field]} in the title of hand {known}")
+        self.hand.facts["hand_id"] = match[field]
+
+    def on_starts(self, line: int, match: Match) -> None:
+        self._title(line, match, "hand_id")
+
+    def on_game_no(self, line: int, match: Match) -> None:
+        self._title(line, match, "game_no")
+
+    def on_hand_title(self, line: int, match: Match) -> None:
+        self._title(line, match, "title_no")
+
+    def game_facts(self, line: int, match: Match, **facts: object) -> None:
+        """The game, the betting structure and the start time of a game line."""
+        variant = self.variants.get(match["game"].lower())
+        if variant is None:
+            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+        try:
+            start_time = zoned_time(match["when"], self.zones)
+        except ValueError as error:
+            raise self.error(line, match, "when", str(error)) from None
+        self.hand.variant = self.hand_variant(variant)
+        self.hand.facts.update(facts, variant=variant, start_time=start_time,
+                               structure=STRUCTURES[match["structure"]])
+
+    @staticmethod
+    def hand_variant(name: str):  # type: ignore[no-untyped-def]
+        from studbook.rules.variants import VARIANTS
+
+        return VARIANTS[name]
+
+    def on_cash_header(self, line: int, match: Match) -> None:
+        """``$0.50/$1 USD 7 Card Stud - ...``: the small and big bet, in the currency of the sign or code."""
+        self.hand.set_money(self.currency_of(match["small_bet"], match["iso"]))
+        self.game_facts(line, match, currency=self.hand.currency,
+                        small_bet=self.money(line, match, "small_bet"),
+                        big_bet=self.money(line, match, "big_bet"), tournament_id=None, level=None)
+
+    def on_tournament_header(self, line: int, match: Match) -> None:
+        """``... Trny:69784932 Level:2  Stakes-Antes(60/120-10) - ...``: chips; the buy-in is a note."""
+        self.hand.set_money(None)
+        ante = self.money(line, match, "ante") if match["ante"] else None
+        self.game_facts(line, match, currency=None, small_bet=self.money(line, match, "small_bet"),
+                        big_bet=self.money(line, match, "big_bet"), ante=ante,
+                        tournament_id=match["tournament"], level=match["level"])
+        if match["buy_in"]:
+            self.emit(Note(self.hand.offset + line, "tournament", f"buy-in {match['buy_in']}"))
+
+    def on_table(self, line: int, match: Match) -> None:
+        if match["money"] == "Play":
+            self.emit(Note(self.hand.offset + line, "other", "play money"))
+        self.hand.facts["table"] = " ".join(match["table"].split())  # "Table  136419": one space
+
+    def on_players(self, line: int, match: Match) -> None:
+        """``Total number of players : 7/8``: the table's seats after the slash."""
+        if match["max_seats"]:
+            self.hand.facts["max_seats"] = int(match["max_seats"])
+
+    def on_seat(self, line: int, match: Match) -> None:
+        try:
+            seat = Seat(int(match["seat"]), match["player"], self.money(line, match, "stack"))
+            self.hand.add_seat(seat)
+        except ValueError as error:
+            raise self.error(line, match, "seat", str(error)) from None
+        self.ledger.seat(seat.player, seat.stack)
+
+    # ---- actions: amounts are what the action adds ----------------------------------------------
+
+    def _added(self, line: int, match: Match) -> tuple[str, int, int, bool]:
+        """(player, chips added, street total after, all in) of an action line."""
+        player, added = self.player(line, match), self.money(line, match)
+        total = self.ledger.pay(player, added)
+        return player, added, total, self.ledger.all_in(player)
+
+    def on_ante(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self._added(line, match)
+        self.ledger.bets.pop(player, None)  # antes are not bets of the street
+        self.emit(PostAnte(self.hand.offset + line, player, added, all_in))
+
+    def on_bring_in(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self._added(line, match)
+        self.emit(BringIn(self.hand.offset + line, player, added, all_in))
+
+    def on_complete(self, line: int, match: Match) -> None:
+        player, _, total, all_in = self._added(line, match)
+        self.emit(Complete(self.hand.offset + line, player, total, all_in))
+
+    def on_bet(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self._added(line, match)
+        self.emit(Bet(self.hand.offset + line, player, added, all_in))
+
+    def on_double_bet(self, line: int, match: Match) -> None:
+        """``double bets [120]``: a big bet on 4th street after an open pair; a bet like any other."""
+        self.on_bet(line, match)
+
+    def on_call(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self._added(line, match)
+        self.emit(Call(self.hand.offset + line, player, added, all_in))
+
+    def on_raise(self, line: int, match: Match) -> None:
+        player, _, total, all_in = self._added(line, match)
+        self.emit(Raise(self.hand.offset + line, player, total, None, all_in))
+
+    def on_all_in(self, line: int, match: Match) -> None:
+        """``is all-In [$X USD]``: a bring-in, call, bet or raise, by what stands on the street."""
+        top = self.ledger.top()
+        player, added, total, _ = self._added(line, match)
+        at = self.hand.offset + line
+        first_action = not any(isinstance(event, (BringIn, Bet, Call, Raise, Complete))
+                               for event in self.hand.events)
+        if first_action and self.hand.street == self.hand.variant.first_street:
+            self.emit(BringIn(at, player, added, True))
+        elif total <= top:
+            self.emit(Call(at, player, added, True))
+        elif top == 0:
+            self.emit(Bet(at, player, added, True))
+        else:
+            self.emit(Raise(at, player, total, None, True))
+
+    # ---- streets, cards ------------------------------------------------------------------------
+
+    def on_street(self, street: Street, line: int, match: Match) -> None:
+        super().on_street(street, line, match)
+        self.ledger.new_street()
+
+    def community(self, line: int, match: Match) -> tuple[Card, ...]:
+        """``** Dealing River ** [ 5c ]``: one card for everyone when the deck runs short."""
+        return written_cards(line, match, "community")
+
+    @staticmethod
+    def cards(line: int, match: Match, field: str = "cards") -> tuple[Card, ...]:
+        return written_cards(line, match, field)
+
+    def on_muck_shown(self, line: int, match: Match) -> None:
+        """``doesn't show [ 5h, 9d, ... ]a pair of Nines.``: a loser's cards, revealed but not shown."""
+        self.emit(Muck(self.hand.offset + line, self.player(line, match), self.cards(line, match)))
+
+    def on_no_show(self, line: int, match: Match) -> None:
+        """``does not show cards.``: a winner nobody called."""
+        self.emit(Muck(self.hand.offset + line, self.player(line, match), ()))
+
+    # ---- awards --------------------------------------------------------------------------------
+
+    def on_win(self, line: int, match: Match) -> None:
+        """``wins $13.20 USD``, ``wins 2,560 chips from the main pot with ...``, ``wins Lo ($90.50 USD)
+        from the side pot #1 with ...``. The first award line gives back the street's uncalled bet
+        (PartyPoker writes no line for it); see :meth:`finish` for the award that counts it."""
+        at = self.hand.offset + line
+        player, amount = self.player(line, match), self.money(line, match)
+        if not self.awarding:
+            self.awarding = True
+            due = self.ledger.uncalled()
+            if due is not None:
+                self.emit(UncalledReturn(at, *due))
+                self.returned = due
+        pot = (match["pot"] or "pot").replace(" pot", "")
+        number = re.search(r"\d+", pot)
+        pot = f"side-{number[0]}" if number else pot
+        self.emit(Collect(at, player, amount, pot, "lo" if match["lo"] else None))
+
+    def finish(self) -> Hand:
+        """PartyPoker counts an uncalled bet in its bettor's award: that award, his unlabelled ``wins``
+        line if he has one, else his first award of at least the bet, is the log's amount less the
+        bet given back (an award that was only the bet goes)."""
+        if self.returned is not None:
+            player, due = self.returned
+            events = self.hand.events
+            mine = [i for i, e in enumerate(events) if isinstance(e, Collect) and e.player == player
+                    and e.amount >= due]
+            plain = [i for i in mine if events[i].pot == "pot"]  # type: ignore[union-attr]
+            if plain or mine:
+                index = (plain or mine)[0]
+                award = events[index]
+                assert isinstance(award, Collect)
+                if award.amount == due:
+                    del events[index]
+                else:
+                    events[index] = replace(award, amount=award.amount - due)
+        return super().finish()
+
+
+@register
+class PartyPoker(SiteDialect):
+    name = "partypoker"
+    header = TitleLines()  # type: ignore[assignment]
+    grammar_file = "partypoker.lark"
+    reader_class = PartyPokerTransformer
+    header_terminals = ("CASH_HEADER", "TOURNAMENT_HEADER")
+
+    def hand_id(self, header_line: str) -> str | None:
+        return title_hand_id(header_line)
+
+    def variant(self, header_line: str) -> str | None:
+        """The game is on the line after the titles, which the reader does not give here: every
+        PartyPoker block is read, and a game that is not stud is reported by its game line."""
+        return "stud"
+
+    def game_name(self, header_line: str) -> str:
+        return header_line
