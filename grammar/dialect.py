@@ -43,6 +43,11 @@ class Dialect:
         match = self.header.match(header_line)
         return match.group("hand_id") if match else None
 
+    def continues_header(self, header_line: str, line: str) -> bool:
+        """Whether ``line``, right after ``header_line`` (a hand's first line), is more of the same header
+        rather than the next hand's (PartyPoker writes a hand's number on two lines)."""
+        return False
+
     def variant(self, header_line: str) -> str | None:
         """The studbook variant a header announces, or None for a non-stud game."""
         raise NotImplementedError

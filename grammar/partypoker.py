@@ -14,7 +14,6 @@ Only the hero's own cards are dealt in the log; the others appear when shown.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import replace
 from datetime import datetime
 from typing import ClassVar
@@ -62,32 +61,6 @@ STRUCTURES = {"NL": "no-limit", "PL": "pot-limit", "FL": "limit", None: "limit"}
 _CARD = re.compile(r"[^\s,]+")
 
 _ACTION = "an action (NAME checks, folds, bets [AMOUNT], calls, raises, completes, is all-In ...)"
-
-
-class TitleLines:
-    """The header "pattern" of the PartyPoker dialect: a hand starts at the first of its title lines.
-
-    The reader splits a file where a line is a hand header, one line at a time; PartyPoker writes the
-    same hand number on two lines, always in the same order, the first one possibly missing.
-    So a title line is a header unless the title line just before it (in this thread's reading) named
-    the same hand and comes earlier in that order.
-    ``pattern`` (all three lines) is what the registry joins into its prefix of every header.
-    """
-
-    pattern = r"(?:Game #(?P<hand_id>\d+) starts\.|#Game No : \d+)"
-
-    def __init__(self) -> None:
-        self._seen = threading.local()
-
-    def match(self, line: str) -> re.Match[str] | None:
-        for rank, title in enumerate(_TITLES):
-            found = title.match(line)
-            if found is not None:
-                last = getattr(self._seen, "last", None)
-                self._seen.last = (rank, found["hand_id"])
-                follows = last is not None and last[1] == found["hand_id"] and last[0] < rank
-                return None if follows else found
-        return None
 
 
 def title_hand_id(line: str) -> str | None:
@@ -391,13 +364,17 @@ class PartyPokerTransformer(HandTransformer):
 @register
 class PartyPoker(SiteDialect):
     name = "partypoker"
-    header = TitleLines()  # type: ignore[assignment]
+    header = re.compile(r"(?:Game #(?P<hand_id>\d+) starts\.|#Game No : \d+)")
     grammar_file = "partypoker.lark"
     reader_class = PartyPokerTransformer
     header_terminals = ("CASH_HEADER", "TOURNAMENT_HEADER")
 
     def hand_id(self, header_line: str) -> str | None:
         return title_hand_id(header_line)
+
+    def continues_header(self, header_line: str, line: str) -> bool:
+        """``#Game No : N`` right after ``Game #N starts.`` is the same hand's title."""
+        return _TITLES[0].match(header_line) is not None and title_hand_id(line) == title_hand_id(header_line)
 
     def variant(self, header_line: str) -> str | None:
         """The game is on the line after the titles, which the reader does not give here: every

@@ -252,6 +252,8 @@ def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError
         if not line:
             continue
         found = detect_dialect(line)
+        if found is not None and found is dialect and first == last and found.continues_header(header, line):
+            found = None  # the rest of the header the block began with
         if found is not None:
             if first:
                 yield from _finished(file, first, last, kept, dialect, header, size, comments_only)
