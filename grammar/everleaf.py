@@ -1,0 +1,1 @@
+"""Everleaf: added in the next commit."""
