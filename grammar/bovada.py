@@ -50,6 +50,7 @@ from studbook.rules.variants import VARIANTS
 EASTERN = ZoneInfo("America/New_York")
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 _SUMMARY_AMOUNT = re.compile(r"(?:^|\s)(?:HI |LO )?([$]?\d[\d,]*(?:\.\d+)?)(?=\s|$)")
+_WHO = re.compile(r"(Seat\+\d+)(?: *\[ME\])? *: ")
 _FILE_STAKES = re.compile(r"RING - \$?(?P<small>[\d.,]+)-\$?(?P<big>[\d.,]+)")
 
 _ACTION = "an action (Seat+N : Checks, Folds, Bets, Calls, Raises, All-in ...)"
@@ -342,6 +343,18 @@ class BovadaTransformer(HandTransformer):
             return parse_amount(text.lstrip("$"), self.hand.decimals)
         except AmountError as error:
             raise self.error(line, match, "text", str(error)) from None
+
+    def syntax_error(self, error, text: str, expected: set[str]) -> HandSyntaxError:  # type: ignore[no-untyped-def]
+        """Lark's error; an unknown action is pointed at past ``Seat+N [ME] : ``."""
+        found = super().syntax_error(error, text, expected)
+        lines = text.split("\n")
+        line = lines[found.line - 1] if 0 < found.line <= len(lines) else ""
+        who = _WHO.match(line)
+        if who and found.message.startswith("unknown action"):
+            rest = line[who.end():]
+            return HandSyntaxError(found.line, who.end() + 1, f"unknown action {rest!r} by {who[1]}; expected "
+                                   f"{self.describe(expected)}")
+        return found
 
     # ---- the hand --------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import ClassVar
 
 from studbook.cards import Card
-from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show
+from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
 from studbook.grammar.bovada import StreetMoney
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match
@@ -199,7 +199,45 @@ class EverleafTransformer(HandTransformer):
 
     def finish(self) -> Hand:
         self.hand.facts.setdefault("table", "")
+        self.return_uncalled()
         return super().finish()
+
+    def return_uncalled(self) -> None:
+        """Everleaf writes no uncalled-bet line: the last bet nobody called is left out of the ``wins``
+        amount. It is given back (an UncalledReturn at the first show, muck or award line after the
+        last action) when one player is left in."""
+        events = self.hand.events
+        put: dict[str, int] = {}
+        folded: set[str] = set()
+        players = {e.player for e in events if type(e) is Deal or type(e).__name__ == "PostAnte"}
+        last_action = -1
+        for index, event in enumerate(events):
+            kind = type(event).__name__
+            if kind == "StreetStart":
+                put = {}
+            elif kind == "Fold":
+                folded.add(event.player)
+                last_action = index
+            elif kind in ("BringIn", "Bet", "Call"):
+                put[event.player] = put.get(event.player, 0) + event.amount
+                last_action = index
+            elif kind in ("Raise", "Complete"):
+                put[event.player] = event.to
+                last_action = index
+            elif kind == "Check":
+                last_action = index
+        live = players - folded
+        if len(live) != 1 or not put:
+            return
+        (winner,) = live
+        others = max((amount for player, amount in put.items() if player != winner), default=0)
+        excess = put.get(winner, 0) - others
+        if excess <= 0:
+            return
+        at = next((i for i in range(last_action + 1, len(events))
+                   if type(events[i]) in (Show, Muck, Collect)), len(events))
+        line = events[at].line if at < len(events) else events[-1].line
+        events.insert(at, UncalledReturn(line, winner, excess))
 
 
 _UTC = __import__("zoneinfo").ZoneInfo("UTC")
