@@ -41,8 +41,8 @@ from studbook.events import (
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match
 from studbook.grammar.reader import Block
-from studbook.grammar.units import betting_structure
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, split_deal
+from studbook.grammar.units import betting_structure
 from studbook.hand import Hand, SummarySeat
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import VARIANTS
@@ -100,11 +100,18 @@ class BovadaTransformer(HandTransformer):
     site = "bovada"
     variants: ClassVar[dict[str, str]] = {"7card": "stud", "7card hilo": "stud8"}
     notes: ClassVar[dict[str, str]] = {
-        "SIT_OUT": "sitting_out", "SITS_DOWN": "join", "STANDS": "leave", "ENTERS": "join", "LEAVES": "leave",
-        "DEPOSIT": "other", "TOURNAMENT": "tournament", "DEALER_SPOT": "other",
+        "SIT_OUT": "sitting_out",
+        "SITS_DOWN": "join",
+        "STANDS": "leave",
+        "ENTERS": "join",
+        "LEAVES": "leave",
+        "DEPOSIT": "other",
+        "TOURNAMENT": "tournament",
+        "DEALER_SPOT": "other",
     }
     expected: ClassVar[dict[str, str]] = {
-        "HEADER": "a Bovada hand header", "SEAT": "a seat (Seat+N: $STACK in chips)",
+        "HEADER": "a Bovada hand header",
+        "SEAT": "a seat (Seat+N: $STACK in chips)",
         "ANTE": "an ante (Seat+N : Ante chip AMOUNT)",
         **dict.fromkeys(("HOLE_CARDS", "THIRD", "FOURTH", "FIFTH", "SIXTH", "RIVER"), _STREET),
         "DEAL": "a deal (Seat+N : Card dealt to a spot [cards])",
@@ -114,8 +121,10 @@ class BovadaTransformer(HandTransformer):
         **dict.fromkeys(("SHOWDOWN", "NO_SHOW", "MUCK"), "a show (Seat+N : Showdown [cards] (...))"),
         "RESULT": "an award (Seat+N : Hand result AMOUNT)",
         **dict.fromkeys(notes, "a table note (Seat sit out, Table leave user ...)"),
-        "SUMMARY": "the summary (*** SUMMARY ***)", "POT_TOTAL": "the total pot (Total Pot(AMOUNT) | Rake (AMOUNT))",
-        "SUMMARY_SEAT": "a summary seat line (Seat N: ...)", "$END": "the end of the hand",
+        "SUMMARY": "the summary (*** SUMMARY ***)",
+        "POT_TOTAL": "the total pot (Total Pot(AMOUNT) | Rake (AMOUNT))",
+        "SUMMARY_SEAT": "a summary seat line (Seat N: ...)",
+        "$END": "the end of the hand",
     }
 
     def __init__(self) -> None:
@@ -168,11 +177,20 @@ class BovadaTransformer(HandTransformer):
         hand.variant = VARIANTS[variant]
         facts: dict[str, object] = {}
         if match["small_bet"]:
-            facts.update(small_bet=self.money(line, match, "small_bet"), big_bet=self.money(line, match, "big_bet"))
-        hand.facts.update(facts, hand_id=match["hand_id"], variant=variant, structure=betting_structure(match["structure"]),
-                          start_time=start, currency=hand.currency,
-                          table=match["tournament_table"] or match["table"] or "",
-                          tournament_id=tournament, level=match["level"])
+            facts.update(
+                small_bet=self.money(line, match, "small_bet"), big_bet=self.money(line, match, "big_bet")
+            )
+        hand.facts.update(
+            facts,
+            hand_id=match["hand_id"],
+            variant=variant,
+            structure=betting_structure(match["structure"]),
+            start_time=start,
+            currency=hand.currency,
+            table=match["tournament_table"] or match["table"] or "",
+            tournament_id=tournament,
+            level=match["level"],
+        )
 
     def on_seat(self, line: int, match: Match) -> None:
         """``Seat+3 [ME]: $0.50 in chips``: the seat number is in the name; [ME] is kept as a note."""
@@ -197,13 +215,19 @@ class BovadaTransformer(HandTransformer):
         self._paying(Bet, line, match)
 
     def on_raise(self, line: int, match: Match) -> None:
-        """``Raises $7.50 to $10``: to the street total; ``Raises $0.10`` (2012): the total, as fpdb reads it."""
+        """``Raises $7.50 to $10``: to the street total; ``Raises $0.10`` (2012): the total, as fpdb
+        reads it."""
         to = self.money(line, match, "to") if match["to"] else self.money(line, match)
         self._raise_to(line, match, to, all_in=False)
 
     def _raise_to(self, line: int, match: Match, to: int, all_in: bool) -> None:
         street = self.hand.street
-        if not all_in and street == Street.THIRD and self.money_on_street.level < to and not self._completed():
+        if (
+            not all_in
+            and street == Street.THIRD
+            and self.money_on_street.level < to
+            and not self._completed()
+        ):
             self.small_seen = self.small_seen or to
         self.emit(Raise(self.hand.offset + line, self.player(line, match), to, None, all_in))
 
@@ -261,7 +285,9 @@ class BovadaTransformer(HandTransformer):
         hand = self.hand
         name = self.player(line, match)
         if name in self.dealt:
-            following = [s.street for s in hand.variant.streets if s.street > hand.street] if hand.street else []
+            following = (
+                [s.street for s in hand.variant.streets if s.street > hand.street] if hand.street else []
+            )
             if not following:
                 raise self.error(line, match, "player", f"{name} is dealt a card after the last street")
             self.on_street(following[0], line, match)
@@ -276,8 +302,12 @@ class BovadaTransformer(HandTransformer):
 
     def held(self, player: str) -> tuple[Card, ...]:
         """The cards dealt to ``player`` so far, in the order dealt."""
-        return tuple(card for event in self.hand.events if type(event) is Deal and event.player == player
-                     for card in event.down + event.up)
+        return tuple(
+            card
+            for event in self.hand.events
+            if type(event) is Deal and event.player == player
+            for card in event.down + event.up
+        )
 
     def on_showdown(self, line: int, match: Match) -> None:
         """``Showdown [best five (hi/lo: then the low five)] (One pair)``: the player shows every card
@@ -288,8 +318,11 @@ class BovadaTransformer(HandTransformer):
         missing = [card for card in named if card not in held]
         if missing:
             raise self.error(line, match, "cards", f"{name} was not dealt {' '.join(map(str, missing))}")
-        self.emit(Show(self.hand.offset + line, name, held or tuple(dict.fromkeys(named)),
-                       match["description"] or ""))
+        self.emit(
+            Show(
+                self.hand.offset + line, name, held or tuple(dict.fromkeys(named)), match["description"] or ""
+            )
+        )
 
     def on_no_show(self, line: int, match: Match) -> None:
         """``Does not show [cards] (High Card)``: the uncontested winner keeps the cards hidden."""
@@ -321,8 +354,10 @@ class BovadaTransformer(HandTransformer):
         if text.startswith("Folded"):
             outcome, amount = "folded", None
         else:
-            amounts = [self._summary_amount(line, match, found) for found in
-                       _SUMMARY_AMOUNT.findall(_BRACKETS.sub(" ", text))]
+            amounts = [
+                self._summary_amount(line, match, found)
+                for found in _SUMMARY_AMOUNT.findall(_BRACKETS.sub(" ", text))
+            ]
             amount = sum(amounts) if amounts else None
             first = _BRACKETS.search(text)
             if first and "Does not show" not in first.group():
@@ -335,8 +370,9 @@ class BovadaTransformer(HandTransformer):
                 outcome = "won" if cards else "collected"
             else:
                 outcome = "lost" if cards else "other"
-        hand.summary_seats.append(SummarySeat(hand.offset + line, number, seat.player, outcome, amount, cards,
-                                              text))
+        hand.summary_seats.append(
+            SummarySeat(hand.offset + line, number, seat.player, outcome, amount, cards, text)
+        )
 
     def _summary_amount(self, line: int, match: Match, text: str) -> int:
         try:
@@ -351,9 +387,12 @@ class BovadaTransformer(HandTransformer):
         line = lines[found.line - 1] if 0 < found.line <= len(lines) else ""
         who = _WHO.match(line)
         if who and found.message.startswith("unknown action"):
-            rest = line[who.end():]
-            return HandSyntaxError(found.line, who.end() + 1, f"unknown action {rest!r} by {who[1]}; expected "
-                                   f"{self.describe(expected)}")
+            rest = line[who.end() :]
+            return HandSyntaxError(
+                found.line,
+                who.end() + 1,
+                f"unknown action {rest!r} by {who[1]}; expected {self.describe(expected)}",
+            )
         return found
 
     # ---- the hand --------------------------------------------------------------------------------
@@ -384,8 +423,10 @@ class BovadaTransformer(HandTransformer):
         named = _FILE_STAKES.search(self.hand.block.file)
         if named:
             try:
-                return (parse_amount(named["small"], self.hand.decimals),
-                        parse_amount(named["big"], self.hand.decimals))
+                return (
+                    parse_amount(named["small"], self.hand.decimals),
+                    parse_amount(named["big"], self.hand.decimals),
+                )
             except AmountError:
                 pass
         forced = next((e.amount for e in self.hand.events if type(e) is BringIn), None)

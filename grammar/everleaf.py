@@ -25,14 +25,16 @@ from studbook.grammar.linescan import Match
 from studbook.grammar.parse import Skipped
 from studbook.grammar.reader import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, minor_units, split_deal
+from studbook.grammar.units import CURRENCIES, betting_structure
 from studbook.hand import Hand
 from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
-from studbook.grammar.units import CURRENCIES, betting_structure
 
 _TOURNAMENT_FILE = re.compile(r"TID_(?P<tournament>\d+)-(?P<table>\d+)")
-_STAKES_LINE = re.compile(r"(?:Blinds )?[$€ˆ]?[\d,.]+ ?/ ?[$€ˆ]?[\d,.]+ (?:(?:NL|PL) )?(?P<game>[\w' /-]+?)"
-                          r"(?: - \d+ Max)? - \d{4}/\d{2}/\d{2} - ")
+_STAKES_LINE = re.compile(
+    r"(?:Blinds )?[$€ˆ]?[\d,.]+ ?/ ?[$€ˆ]?[\d,.]+ (?:(?:NL|PL) )?(?P<game>[\w' /-]+?)"
+    r"(?: - \d+ Max)? - \d{4}/\d{2}/\d{2} - "
+)
 _HALVES = {"high": "hi", "low": "lo", None: None}
 _ACTION = "an action (NAME checks, folds, NAME: bets [AMOUNT], calls [AMOUNT], raises [AMOUNT] ...)"
 _STREET = "a street (** Dealing down cards **, **** dealing 4th street **** ...)"
@@ -41,20 +43,32 @@ _STREET = "a street (** Dealing down cards **, **** dealing 4th street **** ...)
 class EverleafTransformer(HandTransformer):
     site = "everleaf"
     variants: ClassVar[dict[str, str]] = {
-        "7 card stud": "stud", "7 card stud hi/lo": "stud8", "7 card stud hi-lo": "stud8", "stud hi/lo": "stud8",
-        "7 card stud hilo": "stud8", "razz": "razz",
+        "7 card stud": "stud",
+        "7 card stud hi/lo": "stud8",
+        "7 card stud hi-lo": "stud8",
+        "stud hi/lo": "stud8",
+        "7 card stud hilo": "stud8",
+        "razz": "razz",
     }
     notes: ClassVar[dict[str, str]] = {
-        "BUTTON": "other", "SITTING_OUT": "sitting_out", "JOINS": "join", "LEAVES": "leave",
-        "CONNECTION": "connection", "TIMED_OUT": "timeout",
+        "BUTTON": "other",
+        "SITTING_OUT": "sitting_out",
+        "JOINS": "join",
+        "LEAVES": "leave",
+        "CONNECTION": "connection",
+        "TIMED_OUT": "timeout",
     }
     expected: ClassVar[dict[str, str]] = {
-        "HEADER": "an Everleaf hand header", "HISTORY": "***** Hand history for game #N *****",
+        "HEADER": "an Everleaf hand header",
+        "HISTORY": "***** Hand history for game #N *****",
         "STAKES": "the stakes, game and time ($0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53)",
-        "TABLE": "the table (Table NAME)", "PLAYER_COUNT": "Total number of players: N",
-        "SEAT": "a seat (Seat N: NAME (  $ STACK USD ))", "ANTE": "an ante (NAME: posts ante [$ AMOUNT USD])",
+        "TABLE": "the table (Table NAME)",
+        "PLAYER_COUNT": "Total number of players: N",
+        "SEAT": "a seat (Seat N: NAME (  $ STACK USD ))",
+        "ANTE": "an ante (NAME: posts ante [$ AMOUNT USD])",
         **dict.fromkeys(("THIRD", "FOURTH", "FIFTH", "SIXTH", "RIVER"), _STREET),
-        "DEAL": "a deal (Dealt to NAME [ cards ])", "BRING_IN": "a bring-in (NAME posts bring-in AMOUNT.)",
+        "DEAL": "a deal (Dealt to NAME [ cards ])",
+        "BRING_IN": "a bring-in (NAME posts bring-in AMOUNT.)",
         **dict.fromkeys(("COMPLETE", "CHECK", "FOLD", "BET", "CALL", "RAISE"), _ACTION),
         **dict.fromkeys(("SHOW", "MUCK", "NO_SHOW"), "a show (NAME shows [ cards ] ...)"),
         "WIN": "an award (NAME wins $ AMOUNT USD from main pot)",
@@ -89,11 +103,15 @@ class EverleafTransformer(HandTransformer):
 
     def on_history(self, line: int, match: Match) -> None:
         if match["history_id"] != self.hand.facts["hand_id"]:
-            raise self.error(line, match, "history_id",
-                             f"game #{match['history_id']} is not hand #{self.hand.facts['hand_id']}")
+            raise self.error(
+                line,
+                match,
+                "history_id",
+                f"game #{match['history_id']} is not hand #{self.hand.facts['hand_id']}",
+            )
 
     def on_stakes(self, line: int, match: Match) -> None:
-        """Small and big bet, the game (limit: no NL/PL), the time (UTC); no sign means chips (a tournament)."""
+        """Small and big bet, the game (limit: no NL/PL), the time (UTC); no sign: chips (a tournament)."""
         hand = self.hand
         variant = self.variants.get(match["game"].lower())
         if variant is None:
@@ -103,18 +121,25 @@ class EverleafTransformer(HandTransformer):
         year, month, day = map(int, match["date"].split("/"))
         hour, minute, second = map(int, match["time"].split(":"))
         try:
-            start = datetime(year, month, day, hour, minute, second, tzinfo=datetime.now().astimezone().tzinfo)
+            start = datetime(
+                year, month, day, hour, minute, second, tzinfo=datetime.now().astimezone().tzinfo
+            )
             start = start.replace(tzinfo=_UTC)
         except ValueError as error:
             raise self.error(line, match, "date", f"bad date or time: {error}") from None
         structure = {"NL": "no limit", "PL": "pot limit"}.get(match["structure"] or "", "limit")
         tournament = _TOURNAMENT_FILE.search(hand.block.file) if hand.currency is None else None
         hand.variant = VARIANTS[variant]
-        hand.facts.update(variant=variant, structure=betting_structure(structure), start_time=start,
-                          currency=hand.currency, small_bet=self.money(line, match, "small_bet"),
-                          big_bet=self.money(line, match, "big_bet"),
-                          max_seats=int(match["max_seats"]) if match["max_seats"] else None,
-                          tournament_id=tournament["tournament"] if tournament else None)
+        hand.facts.update(
+            variant=variant,
+            structure=betting_structure(structure),
+            start_time=start,
+            currency=hand.currency,
+            small_bet=self.money(line, match, "small_bet"),
+            big_bet=self.money(line, match, "big_bet"),
+            max_seats=int(match["max_seats"]) if match["max_seats"] else None,
+            tournament_id=tournament["tournament"] if tournament else None,
+        )
 
     def on_table(self, line: int, match: Match) -> None:
         self.hand.facts["table"] = match["table"]
@@ -130,7 +155,9 @@ class EverleafTransformer(HandTransformer):
     def _paying_plain(self, line: int, match: Match, kind: str) -> None:
         from studbook import events
 
-        self.emit(getattr(events, kind)(self.hand.offset + line, self.player(line, match), self.money(line, match)))
+        self.emit(
+            getattr(events, kind)(self.hand.offset + line, self.player(line, match), self.money(line, match))
+        )
 
     def on_bring_in(self, line: int, match: Match) -> None:
         self.emit(BringIn(self.hand.offset + line, self.player(line, match), self.money(line, match)))
@@ -179,8 +206,14 @@ class EverleafTransformer(HandTransformer):
         return self.cards_at(line, " ".join(text.split()), match.start("cards")) if text.strip() else ()
 
     def on_show(self, line: int, match: Match) -> None:
-        self.emit(Show(self.hand.offset + line, self.player(line, match), self._cards(line, match),
-                       match["description"] or ""))
+        self.emit(
+            Show(
+                self.hand.offset + line,
+                self.player(line, match),
+                self._cards(line, match),
+                match["description"] or "",
+            )
+        )
 
     def on_muck(self, line: int, match: Match) -> None:
         self.emit(Muck(self.hand.offset + line, self.player(line, match), self._cards(line, match)))
@@ -190,12 +223,25 @@ class EverleafTransformer(HandTransformer):
 
     def on_win(self, line: int, match: Match) -> None:
         """``wins $ 0.98 USD from main pot [with ...]``; ``wins high (...)`` names a half."""
-        pot = (match["pot"] or "pot").replace(" pot", "").replace("the", "pot").replace(" ", "").replace("#", "-")
+        pot = (
+            (match["pot"] or "pot")
+            .replace(" pot", "")
+            .replace("the", "pot")
+            .replace(" ", "")
+            .replace("#", "-")
+        )
         pot = "pot" if pot in ("pot", "main") and not match["pot"] else pot
         if pot.startswith("side") and pot != "side" and not pot.startswith("side-"):
             pot = "side-" + pot[4:]
-        self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), pot,
-                          _HALVES[match["half"]]))
+        self.emit(
+            Collect(
+                self.hand.offset + line,
+                self.player(line, match),
+                self.money(line, match),
+                pot,
+                _HALVES[match["half"]],
+            )
+        )
 
     def finish(self) -> Hand:
         self.hand.facts.setdefault("table", "")
@@ -234,8 +280,10 @@ class EverleafTransformer(HandTransformer):
         excess = put.get(winner, 0) - others
         if excess <= 0:
             return
-        at = next((i for i in range(last_action + 1, len(events))
-                   if type(events[i]) in (Show, Muck, Collect)), len(events))
+        at = next(
+            (i for i in range(last_action + 1, len(events)) if type(events[i]) in (Show, Muck, Collect)),
+            len(events),
+        )
         line = events[at].line if at < len(events) else events[-1].line
         events.insert(at, UncalledReturn(line, winner, excess))
 
@@ -267,7 +315,12 @@ class Everleaf(SiteDialect):
                 reader = self.reader
                 assert isinstance(reader, EverleafTransformer)
                 if found["game"].lower() not in reader.variants:
-                    return Skipped(block.file, block.first_line, self.hand_id(block.lines[0]), self.name,  # type: ignore[return-value]
-                                   found["game"])
+                    return Skipped(
+                        block.file,
+                        block.first_line,
+                        self.hand_id(block.lines[0]),
+                        self.name,  # type: ignore[return-value]
+                        found["game"],
+                    )
                 break
         return super().parse(block)

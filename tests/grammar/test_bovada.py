@@ -14,7 +14,20 @@ from helpers.paths import corpus_dir
 
 from studbook import events as ev
 from studbook.cards import parse_cards
-from studbook.events import Bet, BringIn, Call, Collect, Deal, Muck, Note, PostAnte, Raise, Show, Street, StreetStart
+from studbook.events import (
+    Bet,
+    BringIn,
+    Call,
+    Collect,
+    Deal,
+    Muck,
+    Note,
+    PostAnte,
+    Raise,
+    Show,
+    Street,
+    StreetStart,
+)
 from studbook.grammar import ParseError, parse_file
 from studbook.grammar.bovada import nice_round_up
 from studbook.grammar.parse import parse_block
@@ -30,8 +43,12 @@ def corpus_files() -> list[str]:
 
 
 def hands_of(corpus: Path) -> list[Hand]:
-    return [h for path in sorted((corpus / "bovada").glob("*.txt")) for h in parse_file(path)
-            if isinstance(h, Hand)]
+    return [
+        h
+        for path in sorted((corpus / "bovada").glob("*.txt"))
+        for h in parse_file(path)
+        if isinstance(h, Hand)
+    ]
 
 
 def hand_in(corpus: Path, hand_id: str) -> Hand:
@@ -58,14 +75,23 @@ def test_each_corpus_line_is_one_line_kind(corpus: Path) -> None:
 def test_2012_bodog_layout_streets_from_the_deals(corpus: Path) -> None:
     hand = hand_in(corpus, "2604291577")
     assert (hand.site, hand.variant, hand.structure, hand.currency, hand.table) == (
-        "bovada", "stud", "limit", "USD", "1178621")
+        "bovada",
+        "stud",
+        "limit",
+        "USD",
+        "1178621",
+    )
     assert hand.start_time == datetime(2012, 5, 7, 7, 40, 46, tzinfo=UTC)
     assert hand.start_time.utcoffset().total_seconds() == -4 * 3600  # Eastern daylight time
     assert (hand.small_bet, hand.big_bet) == (5, 10)  # read from the bets: the header has no stakes
     assert [s.player for s in hand.seats] == ["Seat+1", "Seat+3", "Seat+5"]
     assert Note(39, "hero", "Seat+3 [ME]: $0.56 in chips", "Seat+3") in hand.events
-    assert events_of(hand, StreetStart) == [StreetStart(44, Street.THIRD), StreetStart(51, Street.FOURTH),
-                                            StreetStart(58, Street.FIFTH), StreetStart(66, Street.SIXTH)]
+    assert events_of(hand, StreetStart) == [
+        StreetStart(44, Street.THIRD),
+        StreetStart(51, Street.FOURTH),
+        StreetStart(58, Street.FIFTH),
+        StreetStart(66, Street.SIXTH),
+    ]
     assert Deal(45, Street.THIRD, "Seat+1", parse_cards("Qc 7c"), parse_cards("3d")) in hand.events
     assert Deal(51, Street.FOURTH, "Seat+1", (), parse_cards("3c")) in hand.events
     assert Bet(55, "Seat+3", 10) in hand.events  # "D bets": the double bet of an open pair (Ks Kc)
@@ -78,7 +104,11 @@ def test_showdown_shows_every_card_and_summary_adds_the_missing_one(corpus: Path
     assert Show(113, "Seat+5", parse_cards("9d 8s Jd 5c Td Ac Js"), "One pair") in hand.events
     # the summary's first bracket leaves out Ac; the best five hold it
     assert hand.summary.seats[2].cards == parse_cards("9d 8s Jd 5c Td Js Ac")
-    assert [(s.outcome, s.amount) for s in hand.summary.seats] == [("folded", None), ("won", 45), ("lost", None)]
+    assert [(s.outcome, s.amount) for s in hand.summary.seats] == [
+        ("folded", None),
+        ("won", 45),
+        ("lost", None),
+    ]
 
 
 def test_sitting_out_seat_is_not_dealt_in(corpus: Path) -> None:
@@ -109,7 +139,9 @@ def test_every_corpus_hand_replays_clean(corpus: Path) -> None:
         assert result.violations == [], (hand.hand_id, result.violations)
         for seat in result.seats:
             assert seat.net == seat.logged_collected - seat.committed
-        assert sum(s.collected for s in result.seats) + result.rake == result.total_pot == hand.summary.total_pot
+        assert (
+            sum(s.collected for s in result.seats) + result.rake == result.total_pot == hand.summary.total_pot
+        )
         if hand.summary.rake is not None:
             assert result.rake == hand.summary.rake
 
@@ -142,12 +174,17 @@ def test_export_pokerstars_round_trip(corpus: Path) -> None:
         back = round_trip(hand)
         assert plain(back) == plain(hand), hand.hand_id
         assert (back.small_bet, back.big_bet, back.currency, back.variant) == (
-            hand.small_bet, hand.big_bet, hand.currency, hand.variant)
+            hand.small_bet,
+            hand.big_bet,
+            hand.currency,
+            hand.variant,
+        )
         assert {s.player: s.net for s in replay(back).seats} == {s.player: s.net for s in replay(hand).seats}
 
 
 TOURNAMENT = """\
-Bovada Hand #3100000001 TBL#22 7CARD Tournament #9018578 TBL#3, Fixed Limit Normal - Level 2 (40/80) - 2015-01-10 21:05:00
+Bovada Hand #3100000001 TBL#22 7CARD Tournament #9018578 TBL#3, Fixed Limit Normal - Level 2 (40/80) - \
+2015-01-10 21:05:00
 Seat+1: 1,500 in chips
 Seat+2 [ME]: 30 in chips
 Seat+4: 2,000 in chips
@@ -206,13 +243,18 @@ def test_tournament_all_in_timeouts_and_side_pot() -> None:
     assert Raise(14, "Seat+1", 40) in hand.events
     assert [n.kind for n in events_of(hand, Note)][1:] == ["timeout", "timeout", "tournament", "sitting_out"]
     assert Collect(31, "Seat+1", 40, "side") in hand.events and Collect(41, "Seat+2", 90) in hand.events
-    assert [e for e in events_of(hand, PostAnte)] == [PostAnte(5, "Seat+1", 10), PostAnte(6, "Seat+2", 10),
-                                                      PostAnte(7, "Seat+4", 10)]
+    assert [e for e in events_of(hand, PostAnte)] == [
+        PostAnte(5, "Seat+1", 10),
+        PostAnte(6, "Seat+2", 10),
+        PostAnte(7, "Seat+4", 10),
+    ]
 
 
 def test_all_in_reads_as_call_bet_or_raise() -> None:
-    text = TOURNAMENT.replace("Seat+4 : Calls 20\nSeat+1 : Raises (timeout) 40 to 40\nSeat+4 : Calls 20",
-                              "Seat+4 : Calls 20\nSeat+1 : All-in(raise) 40 to 40\nSeat+4 : All-in 20")
+    text = TOURNAMENT.replace(
+        "Seat+4 : Calls 20\nSeat+1 : Raises (timeout) 40 to 40\nSeat+4 : Calls 20",
+        "Seat+4 : Calls 20\nSeat+1 : All-in(raise) 40 to 40\nSeat+4 : All-in 20",
+    )
     (hand,) = parse_text(text)
     assert isinstance(hand, Hand), hand
     assert Raise(14, "Seat+1", 40, all_in=True) in hand.events and Call(15, "Seat+4", 20, True) in hand.events
@@ -226,8 +268,10 @@ def test_a_line_that_could_move_chips_rejects_the_hand() -> None:
 
 
 def test_other_games_are_skipped() -> None:
-    (skipped,) = parse_text("Bovada Hand #2902249427 TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 01:25:39\n"
-                            "Seat 1: UTG ($2.91 in chips)\n")
+    (skipped,) = parse_text(
+        "Bovada Hand #2902249427 TBL#8747464 OMAHA HiLo Pot Limit - 2014-08-05 01:25:39\n"
+        "Seat 1: UTG ($2.91 in chips)\n"
+    )
     assert type(skipped).__name__ == "Skipped" and skipped.game == "OMAHA HiLo"
 
 
