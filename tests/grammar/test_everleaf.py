@@ -100,7 +100,7 @@ def test_showdown_and_raise_as_chips_put_in(corpus: Path) -> None:
 #   card-count (S1)           a live player has no up card on a street
 #   unexpected-bring-in (C7)  with no door card known, no bring-in is owed
 #   wrong-actor (C8, S5, C32) the opener is decided from up cards the log does not write
-# and one bet-amount (C16): hand 285999949, line 438, bets $0.10 on 4th street, a double bet an open
+# and one bet-amount (C16): hand 285999989, line 438, bets $0.10 on 4th street, a double bet an open
 # pair allows (S7); the pair is among the cards the log leaves out.
 MISSING_CARDS = {"card-count", "unexpected-bring-in", "wrong-actor"}
 
