@@ -1,0 +1,326 @@
+"""Everleaf Gaming stud logs: the dialect and its site-specific line handlers (``everleaf.lark``).
+
+Everleaf writes three header lines (``Everleaf Gaming Game #N``, ``***** Hand history for game #N
+*****``, then the stakes, game and time), amounts in brackets with a space after the sign and the
+currency code (``[$ 0.01 USD]``, ``[€ 0.01 EUR]``; files are cp1252, where the euro is byte 0x80),
+``posts bring-in $0.02.`` and ``completes to $0.05.``, raises as the chips put in (``raises [$ 0.20
+USD]``), ``does not show cards``, and no summary: the awards are the ``wins`` lines, the rake what
+they leave of the pot. Times are UTC (as fpdb reads them). A tournament is written in chips; its id
+is in the file name (``TID_<tournament>-<table>``), as fpdb reads it.
+
+The game is on the third line, not the first: a hand of another game is recognised in :meth:`Everleaf.parse`.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import ClassVar
+
+from studbook.cards import Card
+from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
+from studbook.grammar.bovada import StreetMoney
+from studbook.grammar.dialect import register
+from studbook.grammar.linescan import Match
+from studbook.grammar.parse import Skipped
+from studbook.grammar.reader import Block
+from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, minor_units, split_deal
+from studbook.grammar.units import CURRENCIES, betting_structure
+from studbook.hand import Hand
+from studbook.money import AmountError
+from studbook.rules.variants import VARIANTS
+
+_TOURNAMENT_FILE = re.compile(r"TID_(?P<tournament>\d+)-(?P<table>\d+)")
+_STAKES_LINE = re.compile(
+    r"(?:Blinds )?[$€ˆ]?[\d,.]+ ?/ ?[$€ˆ]?[\d,.]+ (?:(?:NL|PL) )?(?P<game>[\w' /-]+?)"
+    r"(?: - \d+ Max)? - \d{4}/\d{2}/\d{2} - "
+)
+_HALVES = {"high": "hi", "low": "lo", None: None}
+_ACTION = "an action (NAME checks, folds, NAME: bets [AMOUNT], calls [AMOUNT], raises [AMOUNT] ...)"
+_STREET = "a street (** Dealing down cards **, **** dealing 4th street **** ...)"
+
+
+class EverleafTransformer(HandTransformer):
+    site = "everleaf"
+    variants: ClassVar[dict[str, str]] = {
+        "7 card stud": "stud",
+        "7 card stud hi/lo": "stud8",
+        "7 card stud hi-lo": "stud8",
+        "stud hi/lo": "stud8",
+        "7 card stud hilo": "stud8",
+        "razz": "razz",
+    }
+    notes: ClassVar[dict[str, str]] = {
+        "BUTTON": "other",
+        "SITTING_OUT": "sitting_out",
+        "JOINS": "join",
+        "LEAVES": "leave",
+        "CONNECTION": "connection",
+        "TIMED_OUT": "timeout",
+    }
+    expected: ClassVar[dict[str, str]] = {
+        "HEADER": "an Everleaf hand header",
+        "HISTORY": "***** Hand history for game #N *****",
+        "STAKES": "the stakes, game and time ($0.05/$0.10 7 Card Stud - 2011/07/08 - 00:08:53)",
+        "TABLE": "the table (Table NAME)",
+        "PLAYER_COUNT": "Total number of players: N",
+        "SEAT": "a seat (Seat N: NAME (  $ STACK USD ))",
+        "ANTE": "an ante (NAME: posts ante [$ AMOUNT USD])",
+        **dict.fromkeys(("THIRD", "FOURTH", "FIFTH", "SIXTH", "RIVER"), _STREET),
+        "DEAL": "a deal (Dealt to NAME [ cards ])",
+        "BRING_IN": "a bring-in (NAME posts bring-in AMOUNT.)",
+        **dict.fromkeys(("COMPLETE", "CHECK", "FOLD", "BET", "CALL", "RAISE"), _ACTION),
+        **dict.fromkeys(("SHOW", "MUCK", "NO_SHOW"), "a show (NAME shows [ cards ] ...)"),
+        "WIN": "an award (NAME wins $ AMOUNT USD from main pot)",
+        **dict.fromkeys(notes, "a table note (joins, leaves, is sitting out ...)"),
+        "$END": "the end of the hand",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.money_on_street = StreetMoney()
+
+    def begin(self, block: Block) -> None:
+        super().begin(block)
+        self.money_on_street = StreetMoney()
+
+    def emit(self, event: Event) -> None:
+        self.hand.events.append(event)
+        self.money_on_street.add(event)
+
+    def money(self, line: int, match: Match, field: str = "amount") -> int:
+        """``$ 0.01``, ``€0.05`` (``ˆ`` where a euro was misdecoded), ``1,500`` chips."""
+        text = match[field].replace(" ", "").replace("ˆ", "€")
+        try:
+            return minor_units(text, self.hand.currency)
+        except AmountError as error:
+            raise self.error(line, match, field, str(error)) from None
+
+    # ---- header ----------------------------------------------------------------------------------
+
+    def on_header(self, line: int, match: Match) -> None:
+        self.hand.facts["hand_id"] = match["hand_id"]
+
+    def on_history(self, line: int, match: Match) -> None:
+        if match["history_id"] != self.hand.facts["hand_id"]:
+            raise self.error(
+                line,
+                match,
+                "history_id",
+                f"game #{match['history_id']} is not hand #{self.hand.facts['hand_id']}",
+            )
+
+    def on_stakes(self, line: int, match: Match) -> None:
+        """Small and big bet, the game (limit: no NL/PL), the time (UTC); no sign: chips (a tournament)."""
+        hand = self.hand
+        variant = self.variants.get(match["game"].lower())
+        if variant is None:
+            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+        sign = match["small_bet"][0].replace("ˆ", "€")
+        hand.set_money(CURRENCIES.get(sign))
+        year, month, day = map(int, match["date"].split("/"))
+        hour, minute, second = map(int, match["time"].split(":"))
+        try:
+            start = datetime(
+                year, month, day, hour, minute, second, tzinfo=datetime.now().astimezone().tzinfo
+            )
+            start = start.replace(tzinfo=_UTC)
+        except ValueError as error:
+            raise self.error(line, match, "date", f"bad date or time: {error}") from None
+        structure = {"NL": "no limit", "PL": "pot limit"}.get(match["structure"] or "", "limit")
+        tournament = _TOURNAMENT_FILE.search(hand.block.file) if hand.currency is None else None
+        hand.variant = VARIANTS[variant]
+        hand.facts.update(
+            variant=variant,
+            structure=betting_structure(structure),
+            start_time=start,
+            currency=hand.currency,
+            small_bet=self.money(line, match, "small_bet"),
+            big_bet=self.money(line, match, "big_bet"),
+            max_seats=int(match["max_seats"]) if match["max_seats"] else None,
+            tournament_id=tournament["tournament"] if tournament else None,
+        )
+
+    def on_table(self, line: int, match: Match) -> None:
+        self.hand.facts["table"] = match["table"]
+
+    def on_player_count(self, line: int, match: Match) -> None:
+        """``Total number of players: 4``: the seat lines say it again."""
+
+    # ---- actions ---------------------------------------------------------------------------------
+
+    def on_ante(self, line: int, match: Match) -> None:
+        self._paying_plain(line, match, "PostAnte")
+
+    def _paying_plain(self, line: int, match: Match, kind: str) -> None:
+        from studbook import events
+
+        self.emit(
+            getattr(events, kind)(self.hand.offset + line, self.player(line, match), self.money(line, match))
+        )
+
+    def on_bring_in(self, line: int, match: Match) -> None:
+        self.emit(BringIn(self.hand.offset + line, self.player(line, match), self.money(line, match)))
+
+    def on_complete(self, line: int, match: Match) -> None:
+        self.emit(Complete(self.hand.offset + line, self.player(line, match), self.money(line, match)))
+
+    def on_bet(self, line: int, match: Match) -> None:
+        self._paying_plain(line, match, "Bet")
+
+    def on_call(self, line: int, match: Match) -> None:
+        self._paying_plain(line, match, "Call")
+
+    def on_raise(self, line: int, match: Match) -> None:
+        """``raises [$ 0.20 USD]``: the chips put in (call and raise), so the street total is what the
+        player had in plus that."""
+        player = self.player(line, match)
+        to = self.money_on_street.put.get(player, 0) + self.money(line, match)
+        self.emit(Raise(self.hand.offset + line, player, to))
+
+    def on_street(self, street, line: int, match: Match) -> None:
+        super().on_street(street, line, match)
+        self.money_on_street.reset()
+
+    def on_deal(self, line: int, match: Match) -> None:
+        """``Dealt to NAME [ 5d, 8d, Kd ]``: on 3rd street the player's three; later the new card, or
+        (as at PokerStars) all the cards held, the last one new."""
+        hand = self.hand
+        name = self.player(line, match)
+        cards = self._cards(line, match)
+        street = hand.street
+        assert street is not None
+        spec = hand.variant.spec(street)
+        first, second = cards, ()
+        if street != hand.variant.first_street and spec and len(cards) > spec.down + spec.up:
+            cut = len(cards) - spec.down - spec.up
+            first, second = cards[:cut], cards[cut:]
+        try:
+            down, up, shown = split_deal(hand.variant, street, first, second)
+        except FieldError as error:
+            raise self.error(line, match, "cards", str(error)) from None
+        self.emit(Deal(hand.offset + line, street, name, down, up, shown))
+
+    def _cards(self, line: int, match: Match) -> tuple[Card, ...]:
+        text = match["cards"].replace(",", " ")
+        return self.cards_at(line, " ".join(text.split()), match.start("cards")) if text.strip() else ()
+
+    def on_show(self, line: int, match: Match) -> None:
+        self.emit(
+            Show(
+                self.hand.offset + line,
+                self.player(line, match),
+                self._cards(line, match),
+                match["description"] or "",
+            )
+        )
+
+    def on_muck(self, line: int, match: Match) -> None:
+        self.emit(Muck(self.hand.offset + line, self.player(line, match), self._cards(line, match)))
+
+    def on_no_show(self, line: int, match: Match) -> None:
+        self.emit(Muck(self.hand.offset + line, self.player(line, match), ()))
+
+    def on_win(self, line: int, match: Match) -> None:
+        """``wins $ 0.98 USD from main pot [with ...]``; ``wins high (...)`` names a half."""
+        pot = (
+            (match["pot"] or "pot")
+            .replace(" pot", "")
+            .replace("the", "pot")
+            .replace(" ", "")
+            .replace("#", "-")
+        )
+        pot = "pot" if pot in ("pot", "main") and not match["pot"] else pot
+        if pot.startswith("side") and pot != "side" and not pot.startswith("side-"):
+            pot = "side-" + pot[4:]
+        self.emit(
+            Collect(
+                self.hand.offset + line,
+                self.player(line, match),
+                self.money(line, match),
+                pot,
+                _HALVES[match["half"]],
+            )
+        )
+
+    def finish(self) -> Hand:
+        self.hand.facts.setdefault("table", "")
+        self.return_uncalled()
+        return super().finish()
+
+    def return_uncalled(self) -> None:
+        """Everleaf writes no uncalled-bet line: the last bet nobody called is left out of the ``wins``
+        amount. It is given back (an UncalledReturn at the first show, muck or award line after the
+        last action) when one player is left in."""
+        events = self.hand.events
+        put: dict[str, int] = {}
+        folded: set[str] = set()
+        players = {e.player for e in events if type(e) is Deal or type(e).__name__ == "PostAnte"}
+        last_action = -1
+        for index, event in enumerate(events):
+            kind = type(event).__name__
+            if kind == "StreetStart":
+                put = {}
+            elif kind == "Fold":
+                folded.add(event.player)
+                last_action = index
+            elif kind in ("BringIn", "Bet", "Call"):
+                put[event.player] = put.get(event.player, 0) + event.amount
+                last_action = index
+            elif kind in ("Raise", "Complete"):
+                put[event.player] = event.to
+                last_action = index
+            elif kind == "Check":
+                last_action = index
+        live = players - folded
+        if len(live) != 1 or not put:
+            return
+        (winner,) = live
+        others = max((amount for player, amount in put.items() if player != winner), default=0)
+        excess = put.get(winner, 0) - others
+        if excess <= 0:
+            return
+        at = next(
+            (i for i in range(last_action + 1, len(events)) if type(events[i]) in (Show, Muck, Collect)),
+            len(events),
+        )
+        line = events[at].line if at < len(events) else events[-1].line
+        events.insert(at, UncalledReturn(line, winner, excess))
+
+
+_UTC = __import__("zoneinfo").ZoneInfo("UTC")
+
+
+@register
+class Everleaf(SiteDialect):
+    name = "everleaf"
+    header = re.compile(r"Everleaf Gaming Game #(?P<hand_id>\d+)")
+    grammar_file = "everleaf.lark"
+    reader_class = EverleafTransformer
+    header_terminals = ("HEADER",)
+
+    def variant(self, header_line: str) -> str | None:
+        """The header line names no game: every block is read, and :meth:`parse` skips another game."""
+        return "stud" if self.header.match(header_line) else None
+
+    def game_name(self, header_line: str) -> str:
+        return "unknown"
+
+    def parse(self, block: Block) -> Hand:
+        """A hand of another game (hold'em, Omaha) is skipped like a non-stud header of another site:
+        its game is on the block's third line (the shared ``parse_block`` only sees the first)."""
+        for text in block.lines[1:4]:
+            found = _STAKES_LINE.match(text)
+            if found:
+                reader = self.reader
+                assert isinstance(reader, EverleafTransformer)
+                if found["game"].lower() not in reader.variants:
+                    return Skipped(
+                        block.file,
+                        block.first_line,
+                        self.hand_id(block.lines[0]),
+                        self.name,  # type: ignore[return-value]
+                        found["game"],
+                    )
+                break
+        return super().parse(block)
