@@ -12,6 +12,7 @@ from studbook.grammar.reader import Block, ParseError, read_blocks
 
 SITES = (
     "fulltilt",  # Full Tilt Poker
+    "kingsclub",  # KingsClub
     "pokerstars",  # PokerStars
     "studbook",  # studbook's own format
 )
