@@ -18,7 +18,18 @@ from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 from studbook.cards import CardError, parse_card
-from studbook.events import Collect, Deal, Show, Street, StreetStart
+from studbook.events import (
+    Bet,
+    BringIn,
+    Call,
+    Collect,
+    Deal,
+    Raise,
+    Show,
+    Street,
+    StreetStart,
+    UncalledReturn,
+)
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
 from studbook.grammar.transform import HandTransformer, SiteDialect
@@ -70,6 +81,61 @@ class KingsClubTransformer(HandTransformer):
     def begin(self, block) -> None:  # type: ignore[no-untyped-def]
         super().begin(block)
         self.shift = 0  # 1 in the older layout: each marker names the street before the one it opens
+        self.totals: dict[str, int] = {}  # each player's chips in on this street ("calls" states a total)
+        self.returned = False  # the street's uncalled bet was written
+
+    def finish(self):  # type: ignore[no-untyped-def]
+        """KingsClub never writes an uncalled bet's return (the summary's nets show it): the last
+        street's top total above the next one goes back, before the pots are won."""
+        self._return_uncalled()
+        return super().finish()
+
+    def _return_uncalled(self) -> None:
+        if self.returned or not self.totals:
+            return
+        ranked = sorted(self.totals.items(), key=lambda item: item[1], reverse=True)
+        top, amount = ranked[0]
+        excess = amount - (ranked[1][1] if len(ranked) > 1 else 0)
+        if excess > 0:
+            events = self.hand.events
+            at = next((i for i, event in enumerate(events) if isinstance(event, Collect)), len(events))
+            line = events[at - 1].line if at else self.hand.offset + 1
+            events.insert(at, UncalledReturn(line, top, excess))
+        self.totals = {}
+
+    def _to(self, line: int, match: Match, field: str) -> tuple[str, int, int]:
+        """(player, street total, chips put in) of an action that states the street total."""
+        name, to = self.player(line, match), self.money(line, match, field)
+        before = self.totals.get(name, 0)
+        self.totals[name] = to
+        return name, to, to - before
+
+    def on_bring_in(self, line: int, match: Match) -> None:
+        name, amount = self.player(line, match), self.money(line, match)
+        self.totals[name] = self.totals.get(name, 0) + amount
+        self.emit(BringIn(self.hand.offset + line, name, amount, bool(match["all_in"])))
+
+    def on_bet(self, line: int, match: Match) -> None:
+        """``bets X``: X is the street total (a completion by the bring-in seat says its total too)."""
+        name, _, paid = self._to(line, match, "amount")
+        self.emit(Bet(self.hand.offset + line, name, paid, bool(match["all_in"])))
+
+    def on_call(self, line: int, match: Match) -> None:
+        """``calls 1,500``: the street total called, not the chips added (38.58 after a 16.58 bring-in)."""
+        name, _, paid = self._to(line, match, "amount")
+        self.emit(Call(self.hand.offset + line, name, paid, bool(match["all_in"])))
+
+    def on_raise_to(self, line: int, match: Match) -> None:
+        name, to, _ = self._to(line, match, "to")
+        self.emit(Raise(self.hand.offset + line, name, to, None, bool(match["all_in"])))
+
+    def on_raise(self, line: int, match: Match) -> None:
+        name, to, _ = self._to(line, match, "to")
+        self.emit(Raise(self.hand.offset + line, name, to, self.money(line, match), bool(match["all_in"])))
+
+    def on_uncalled(self, line: int, match: Match) -> None:
+        super().on_uncalled(line, match)
+        self.returned = True
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         try:
@@ -114,6 +180,8 @@ class KingsClubTransformer(HandTransformer):
             if street == Street.SEVENTH:
                 raise HandSyntaxError(line, 1, "a 7th street marker after an unmarked 3rd street")
             street = Street(street + 1)
+        self._return_uncalled()
+        self.returned = False
         super().on_street(street, line, match)
 
     def on_deal(self, line: int, match: Match) -> None:
