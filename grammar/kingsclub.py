@@ -74,7 +74,8 @@ class KingsClubTransformer(HandTransformer):
         "WIN": "a pot award (NAME wins pot (AMOUNT))",
         **dict.fromkeys(notes, "a table note (sits out, joins, leaves ...)"),
         "SUMMARY": "the summary (*** SUMMARY ***)",
-        "SUMMARY_SEAT": "a summary seat line (Seat N: NAME (STACK) +NET)", "RAKE_LINE": "the rake (Rake AMOUNT)",
+        "SUMMARY_SEAT": "a summary seat line (Seat N: NAME (STACK) +NET)",
+        "RAKE_LINE": "the rake (Rake AMOUNT)",
         "$END": "the end of the hand",
     }
 
