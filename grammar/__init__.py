@@ -14,6 +14,7 @@ SITES = (
     "bovada",  # Bovada / Bodog / Ignition
     "everleaf",  # Everleaf Gaming
     "fulltilt",  # Full Tilt Poker
+    "kingsclub",  # KingsClub
     "ongame",  # OnGame network
     "partypoker",  # PartyPoker
     "pokerstars",  # PokerStars

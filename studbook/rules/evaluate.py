@@ -13,6 +13,9 @@ from the key alone:
 * low keys (``low8``, ``low_a5``, ``board_low``) are ``< 0``: ``-(kind << 20 | r1 << 16 | ... | r5)``
   with the ace as 1, groups first and the highest first, so a smaller magnitude is a better low.
   ``low8`` gives ``None`` when no low qualifies.
+* deuce-to-seven keys (``low27``, ``board_low27``) are ``< 0`` too, with the bit ``_DEUCE_SEVEN`` set
+  under the minus: ``-(1 << 24 | kind << 20 | r1 << 16 | ... | r5)``, the negated high key of the same
+  cards with the ace HIGH only (A-2-3-4-5 is no straight), so straights and flushes count against.
 
 Tables: one sum of per-card weights (``_WEIGHT``) holds a 3-bit count per rank, the number of cards,
 a count per suit and a count per card. A rank multiset is keyed by its rank counts and the number of
@@ -20,7 +23,7 @@ cards, and one dict per evaluator maps each multiset of 1..7 ranks to its best k
 seven-card entries are the max over the entries with one card removed, which is the best five by
 construction. Flushes are looked up by a 13-bit mask of the flush suit's ranks.
 
-The hand evaluators (``high``, ``low8``, ``low_a5``, ``descubierto_high``) raise ``ValueError`` for
+The hand evaluators (``high``, ``low8``, ``low_a5``, ``low27``, ``descubierto_high``) raise ``ValueError`` for
 a list that holds the same card twice or has too few or too many cards (1..7; 1..5 in descubierto).
 A good hand pays no extra test for it, only a wider sum: the key they look up also holds bits that
 only a repeated card sets, so a bad list misses the table (or memo) and only a miss asks why. The
@@ -30,8 +33,8 @@ board ranks (``board_high``, ``board_low``) refuse only an empty board: see :fun
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
-from itertools import combinations_with_replacement
+from functools import cache, lru_cache
+from itertools import combinations, combinations_with_replacement
 from typing import TypeVar
 
 from studbook.cards import RANK_CHARS, Card
@@ -121,6 +124,25 @@ def _score_low(ranks: Sequence[int]) -> int:
     return -(kind << 20 | _pack(ordered))
 
 
+# Set under the minus of every deuce-to-seven key: describe() and used_cards() tell them from ace-to-five.
+_DEUCE_SEVEN = 1 << 24
+
+
+def _key_27(ranks: Sequence[int], suited: bool = False) -> int:
+    """Up to five ranks as a deuce-to-seven low (R27-2): the high hand with the ace high only, negated.
+
+    Five different ranks in a row are a straight (never A-2-3-4-5); ``suited`` five cards a flush."""
+    ranks = sorted(ranks, reverse=True)
+    straight = len(ranks) == 5 and len(set(ranks)) == 5 and ranks[0] - ranks[4] == 4
+    if suited and len(ranks) == 5:
+        kind, ordered = (STRAIGHT_FLUSH if straight else FLUSH), ranks
+    elif straight:
+        kind, ordered = STRAIGHT, ranks
+    else:
+        kind, ordered = _grouped(ranks)
+    return -(_DEUCE_SEVEN | kind << 20 | _pack(ordered))
+
+
 def _multisets() -> list[tuple[int, tuple[int, ...]]]:
     """Every multiset of 1..7 rank indexes with at most four of a rank, smaller ones first, with its
     table key (what ``_KEY`` keeps of the weight sum of a hand of those ranks)."""
@@ -149,6 +171,10 @@ def _build_high_table() -> dict[int, int]:
 
 def _build_low_table() -> dict[int, int]:
     return _rank_table(_score_low)
+
+
+def _build_low27_table() -> dict[int, int]:
+    return _rank_table(_key_27)
 
 
 def _build_flush_table() -> list[int]:
@@ -190,6 +216,7 @@ _FLUSH = _build_flush_table()
 _HIGH: dict[int, int] = {}
 _LOW: dict[int, int] = {}
 _LOW8: dict[int, int | None] = {}
+_LOW27: dict[int, int] = {}
 
 
 def _check(name: str, cards: Sequence[Card], most: int = 7) -> None:
@@ -299,6 +326,45 @@ def low_a5(cards: Sequence[Card]) -> int:
         return _on_miss(_LOW, _build_low_table, total & _KEY, "low_a5", cards)
 
 
+def low27(cards: Sequence[Card]) -> int:
+    """Best deuce-to-seven low of 1..7 cards (2-7 razz, R27-2): aces high only, straights and flushes
+    count against the hand, pairs too; the best is 7-5-4-3-2 of two suits or more. No qualifier.
+
+    With fewer than five cards the key ranks what is there, pairs and the highest card first.
+
+    >>> from studbook.cards import parse_cards
+    >>> describe(low27(parse_cards("7h 5c 4d 3s 2c Ah Kd")))
+    '7,5,4,3,2'
+    >>> describe(low27(parse_cards("Ac 2d 3h 4s 5c")))  # no wheel: ace high
+    'A,5,4,3,2'
+    >>> describe(low27(parse_cards("8h 7h 5h 4h 3h")))  # one suit: a flush, the worst of these
+    'a flush, Eight high'
+    >>> low27(parse_cards("8h 7h 5h 4h 3h")) < low27(parse_cards("Ac 2d 3h 4s 5c")) < low27(
+    ...     parse_cards("8c 7h 5h 4h 3h"))
+    True
+    >>> low27(parse_cards("4d 4d"))
+    Traceback (most recent call last):
+    ...
+    ValueError: low27() got the same card twice: 4d in 4d 4d
+    """
+    total = 0
+    for card in cards:
+        total += _WEIGHT[card]
+    if ((total >> _SUITS_AT) + 0x3333) & 0x8888:  # five of a suit: the lowest five may avoid the flush
+        _check("low27", cards)
+        return _low27_suited(tuple(cards))
+    try:
+        return _LOW27[total & _KEY]
+    except KeyError:  # a bad list, or the first call
+        return _on_miss(_LOW27, _build_low27_table, total & _KEY, "low27", cards)
+
+
+@lru_cache(maxsize=4096)  # five or more of a suit: every five of them (at most 21), a few hands in 100
+def _low27_suited(cards: tuple[Card, ...]) -> int:
+    return max(_key_27([card.rank for card in five], len({card & 3 for card in five}) == 1)
+               for five in combinations(cards, 5))
+
+
 def board_high(up_cards: Sequence[Card]) -> int:
     """Exposed-board rank for the first actor in high games (C31): pairs, trips, quads and kickers only.
 
@@ -349,9 +415,34 @@ def board_low(up_cards: Sequence[Card]) -> int:
     return found
 
 
+def board_low27(up_cards: Sequence[Card]) -> int:
+    """Exposed-board rank for 2-7 razz (R27-4): aces HIGH, unpaired beats paired, compared from the
+    highest card down, lower is better (key: larger). Up cards never make a straight or flush.
+
+    Takes boards as :func:`board_high` does.
+
+    >>> from studbook.cards import parse_cards
+    >>> [board_low27(parse_cards(text)) for text in ("Kc Qd", "Ac 2d", "2c 2d")] == sorted(
+    ...     board_low27(parse_cards(text)) for text in ("Kc Qd", "Ac 2d", "2c 2d"))[::-1]
+    True
+    """
+    total = 0
+    for card in up_cards:
+        total += _WEIGHT[card]
+    key = total & _RANKS
+    found = _BOARD_LOW27.get(key)
+    if found is None:
+        if not up_cards:
+            raise ValueError("board_low27() takes 1 or more cards, got 0")
+        kind, ordered = _grouped(sorted((card.rank for card in up_cards), reverse=True))
+        found = _BOARD_LOW27[key] = -(_DEUCE_SEVEN | kind << 20 | _pack(ordered))
+    return found
+
+
 # Boards ranked so far, by rank multiset and count (a replay ranks every live board on every street).
 _BOARD_HIGH: dict[int, int] = {}
 _BOARD_LOW: dict[int, int] = {}
+_BOARD_LOW27: dict[int, int] = {}
 
 
 _ACE_STRAIGHT = -1  # a straight with an ace in it, when a house rule ranks it apart (Z19)
@@ -465,6 +556,10 @@ def describe(key: int) -> str:
     'a Royal Flush'
     """
     kind, ranks = _unpack(key)
+    if key < 0 and -key & _DEUCE_SEVEN:  # 2-7: like razz, but a straight or a flush is named
+        if kind in (STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH):
+            return describe(kind << 20 | (-key & 0xFFFFF))
+        return ",".join(RANK_CHARS[rank - 2] for rank in ranks)
     if key < 0:
         return ",".join(_LOW_CHARS[rank] for rank in ranks)
     first, last = ranks[0], ranks[-1]
@@ -504,7 +599,7 @@ def used_cards(cards: Sequence[Card], key: int) -> tuple[Card, ...]:
     kind, ranks = _unpack(key)
     ranks = [14 if rank == 1 else rank for rank in ranks]
     pool = sorted(cards, reverse=True)
-    if key >= 0 and kind in (FLUSH, STRAIGHT_FLUSH):
+    if (key >= 0 or -key & _DEUCE_SEVEN) and kind in (FLUSH, STRAIGHT_FLUSH):
         suit = next(suit for suit in range(3, -1, -1)
                     if set(ranks) <= {card.rank for card in pool if card.suit_order == suit})
         pool = [card for card in pool if card.suit_order == suit]

@@ -443,7 +443,7 @@ class Table:
         if not self.bring_in_due:
             issues.append(Issue("unexpected-bring-in", "C7", f"{player.name} posts a bring-in nobody owes"))
         elif self.bring_in_due != player.name:
-            rule = {"low_card": "S4", "high_card": "R2"}.get(self.variant.bring_in, "C7")
+            rule = self.variant.bring_in_rule  # S4, R2, R27-3
             issues.append(
                 Issue(
                     "wrong-bring-in",

@@ -355,18 +355,26 @@ class StreetSpec:
 
 
 # Who posts the bring-in: "low_card" (ace high, clubs lowest: S4/H2), "high_card" (ace low, spades
-# highest: R2) or "none". Who opens later streets: "high_board" (S5/H3) or "low_board" (R3).
-BRING_IN_RULES = ("low_card", "high_card", "none")
+# highest: R2), "high_card_ace_high" (2-7 razz: ace high, spades highest: R27-3) or "none". Who opens
+# later streets: "high_board" (S5/H3) or "low_board" (R3); the board ranking itself is ``board_rank``.
+BRING_IN_RULES = ("low_card", "high_card", "high_card_ace_high", "none")
+# The rules.md id the engine cites when the wrong player brings in (C7: nobody should have).
+BRING_IN_RULE_IDS = {"low_card": "S4", "high_card": "R2", "high_card_ace_high": "R27-3", "none": "C7"}
 FIRST_TO_ACT_RULES = ("high_board", "low_board")
-HAND_EVALUATORS = ("high", "low8", "low_a5", "descubierto_high")  # functions of studbook.rules.evaluate
-LOW_EVALUATORS = frozenset({"low8", "low_a5"})  # the evaluators whose best hand is the lowest
+# Exposed-board rankings (functions of studbook.rules.evaluate): C31 high, R3 razz, R27-4 2-7 razz.
+BOARD_RANKS = ("board_high", "board_low", "board_low27")
+HAND_EVALUATORS = ("high", "low8", "low_a5", "low27", "descubierto_high")  # functions of rules.evaluate
+LOW_EVALUATORS = frozenset({"low8", "low_a5", "low27"})  # the evaluators whose best hand is the lowest
 
 
 def _door_worth(card: Card, bring_in: str) -> int:
     """How good ``card`` is as a door card: the bring-in card is worth least. S4/H2: the lowest card
-    brings in, ace high, clubs lowest; R2: the highest, ace low, spades highest."""
+    brings in, ace high, clubs lowest; R2: the highest, ace low, spades highest; R27-3: the highest,
+    ace high, spades highest."""
     if bring_in == "high_card":
         return -(4 * (1 if card.rank == 14 else card.rank) + card.suit_order)
+    if bring_in == "high_card_ace_high":
+        return -(4 * card.rank + card.suit_order)
     return 4 * card.rank + card.suit_order  # without a bring-in (Z5) doors rank as in stud
 
 
@@ -389,6 +397,9 @@ class Variant:
     warn_fold_when_check: bool = True  # S3; descubierto allows it outright (Z8)
     showdown_rule: str = "S1"  # the rules.md id that says who wins a showdown
     defaults: tuple[tuple[str, Any], ...] = ()
+    # the exposed-board ranking of later streets (BOARD_RANKS); None: board_low for "low_board", else
+    # board_high
+    board_rank: str | None = None
     # the streets by number, derived from ``streets``: readers and the engine ask on every deal
     by_street: dict[int, StreetSpec] = field(init=False, repr=False, compare=False)
 
@@ -401,6 +412,11 @@ class Variant:
             raise ValueError(f"{self.name}: bring-in {self.bring_in!r} / first to act {self.first_to_act!r}")
         if not 1 <= len(self.hands) <= 2 or not set(self.hands) <= set(HAND_EVALUATORS):
             raise ValueError(f"{self.name}: a pot is decided by one or two of {HAND_EVALUATORS}")
+        if self.board_rank is None:
+            derived = "board_low" if self.first_to_act == "low_board" else "board_high"
+            object.__setattr__(self, "board_rank", derived)
+        if self.board_rank not in BOARD_RANKS:
+            raise ValueError(f"{self.name}: board ranking {self.board_rank!r}, expected one of {BOARD_RANKS}")
         for key, value in self.defaults:
             check_value(key, value)
         object.__setattr__(self, "by_street", {int(spec.street): spec for spec in self.streets})
@@ -441,7 +457,7 @@ class Variant:
         """The lowest hand takes the whole pot (R5): strength and hand names read as a low.
 
         >>> [variant.name for variant in VARIANTS.values() if variant.low_game]
-        ['razz']
+        ['razz', 'razz27']
         """
         return self.parts == ("low",)
 
@@ -455,8 +471,17 @@ class Variant:
         ...     return format_cards(sorted(parse_cards(text), key=lambda card: variant.door_worth[card]))
         >>> worst_first(stud, "As 2c Ks Kc"), worst_first(razz, "As 2c Ks Kc")
         ('2c Kc Ks As', 'Ks Kc 2c As')
+        >>> worst_first(razz27, "As 2c Ks Kc")
+        'As Ks Kc 2c'
+        >>> razz27.bring_in_rule, razz.bring_in_rule, stud.bring_in_rule
+        ('R27-3', 'R2', 'S4')
         """
         return _DOOR_WORTH[self.bring_in]
+
+    @property
+    def bring_in_rule(self) -> str:
+        """The rules.md id that names who brings in (S4, R2, R27-3; C7 for a game without one)."""
+        return BRING_IN_RULE_IDS[self.bring_in]
 
     def spec(self, street: int) -> StreetSpec | None:
         return self.by_street.get(street)
@@ -480,8 +505,8 @@ class Variant:
         return tuple(found)
 
     def board(self) -> Callable[[Sequence[Card]], int]:
-        """The exposed-board rank that picks the first actor after the first round (C31, R3)."""
-        return evaluate.board_low if self.first_to_act == "low_board" else evaluate.board_high
+        """The exposed-board rank that picks the first actor after the first round (C31, R3, R27-4)."""
+        return getattr(evaluate, self.board_rank)
 
 
 _SEVEN = (
@@ -509,6 +534,19 @@ stud8 = Variant(
     showdown_rule="H8",
 )
 razz = Variant("razz", "Razz", _SEVEN, "high_card", "low_board", hands=("low_a5",), showdown_rule="R5")
+# rules.md 4.1, confirmed in kingsclub/cash-2-7 Razz-*.txt (tests/grammar/test_kingsclub.py): R27-1 deal and
+# limits as razz; R27-2 deuce-to-seven low; R27-3 the highest door brings in, ace high; R27-4 the lowest
+# board under 2-7 values opens later streets (the engine cites R3 for the opener, as in razz).
+razz27 = Variant(
+    "razz27",
+    "2-7 Razz (deuce-to-seven lowball stud)",
+    _SEVEN,
+    "high_card_ace_high",
+    "low_board",
+    hands=("low27",),
+    showdown_rule="R27-2",
+    board_rank="board_low27",
+)
 stud5 = Variant(
     "stud5",
     "Five Card Stud",
@@ -539,7 +577,7 @@ descubierto = Variant(
     ),
 )
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (stud, stud8, razz, stud5, descubierto)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (stud, stud8, razz, razz27, stud5, descubierto)}
 
 
 _DECKS = {low: frozenset(card for card in ALL_CARDS if card.rank >= low) for low in range(2, 9)}

@@ -19,6 +19,7 @@ from studbook.rules.variants import (
     deck,
     descubierto,
     razz,
+    razz27,
     rules_for,
     stud,
     stud5,
@@ -35,6 +36,7 @@ def test_named_variants_are_registered() -> None:
         "stud": stud,
         "stud8": stud8,
         "razz": razz,
+        "razz27": razz27,
         "stud5": stud5,
         "descubierto": descubierto,
     }
