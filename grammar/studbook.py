@@ -64,7 +64,8 @@ def _unquote(text: str) -> str:
 def canonical_variant(text: str) -> str:
     """The studbook variant named by any spelling KW_VARIANT accepts (``stud hi/lo`` is stud8)."""
     words = text.lower()
-    for variant, pattern in (("descubierto", "descubierto"), ("razz", "razz"), ("stud5", r"five|5|cinco"),
+    for variant, pattern in (("descubierto", "descubierto"), ("razz27", r"2-?7|deuce"), ("razz", "razz"),
+                             ("stud5", r"five|5|cinco"),
                              ("stud8", r"hi|8|alt|h/l")):
         if re.search(pattern, words):
             return variant

@@ -108,7 +108,7 @@ def _rules(options: list[str] | None):
 def showdown(
     hands: Annotated[list[str], typer.Argument(help='One quoted hand per argument, e.g. "Ac Ad Kh Qs Jc".')],
     game: Annotated[
-        str, typer.Option("--game", "-g", help="stud, stud8, razz, stud5 or descubierto.")
+        str, typer.Option("--game", "-g", help="stud, stud8, razz, razz27 (2-7 Razz), stud5 or descubierto.")
     ] = "stud",
     rule: RuleOptions = None,
 ) -> None:

@@ -38,6 +38,8 @@ from studbook.grammar.reader import Block, split_blocks
 from studbook.grammar.studbook import StudbookDialect, quote_name, written_amount
 from studbook.hand import Hand, Seat
 from studbook.money import AmountError
+from studbook.rules.variants import VARIANTS
+from studbook.simulate import Setup, Simulator
 from studbook.writers import write_studbook
 
 DIALECT = detect_dialect("studbook hand 1")
@@ -380,7 +382,8 @@ def header(items: str, first_street: str = "3rd street") -> Hand:
     ("stud", "stud"), ("seven card stud", "stud"), ("7-card stud", "stud"), ("stud de siete cartas", "stud"),
     ("stud8", "stud8"), ("stud hi/lo", "stud8"), ("7 card stud hi-lo", "stud8"), ("stud high-low", "stud8"),
     ("stud h/l", "stud8"), ("stud 8", "stud8"),
-    ("stud alto-bajo", "stud8"), ("razz", "razz"), ("RAZZ", "razz"),
+    ("stud alto-bajo", "stud8"), ("razz", "razz"), ("RAZZ", "razz"), ("razz27", "razz27"),
+    ("2-7 razz", "razz27"), ("deuce to seven razz", "razz27"),
 ])
 def test_seven_card_variants(text: str, variant: str) -> None:
     assert header(f"{text} · limit 2/4").variant == variant
@@ -650,3 +653,11 @@ def test_corpus_hands_round_trip(corpus: Path) -> None:
         assert isinstance(hand, Hand)
         for language in ("en", "es"):
             assert_round_trip(hand, language)
+
+
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_simulated_hands_of_every_variant_read_back(game: str) -> None:
+    """Every variant, 2-7 Razz included, written in the studbook format reads back as the same hand."""
+    for played in Simulator(Setup(game=game, players=6, seed=5, fmt="studbook")).hands(8):
+        again = parse(write_studbook(played.hand))
+        assert again.variant == game and unlined(again.events) == unlined(played.hand.events)
