@@ -20,6 +20,7 @@ rake + jackpot fee: both are taken from the pot.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import ClassVar
 
 from studbook.cards import Card
@@ -30,12 +31,10 @@ from studbook.events import (
     Collect,
     Deal,
     Event,
-    Muck,
     Note,
     Raise,
     Show,
     Street,
-    StreetStart,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match
@@ -100,7 +99,8 @@ class AcrTransformer(HandTransformer):
         "OLD_SEAT": "a seat (Seat N: NAME (STACK).)", "OLD_ANTE": "an ante (Player NAME ante (AMOUNT))",
         **dict.fromkeys(_OLD_CARD_LINES, "a card dealt (Player NAME received card: [card])"),
         "OLD_BRING_IN": "a bring-in (Player NAME bring in (AMOUNT))",
-        **dict.fromkeys(("OLD_CHECK", "OLD_FOLD", "OLD_BET", "OLD_CALL", "OLD_RAISE", "OLD_ALL_IN"), _OLD_ACTION),
+        **dict.fromkeys(("OLD_CHECK", "OLD_FOLD", "OLD_BET", "OLD_CALL", "OLD_RAISE", "OLD_ALL_IN"),
+                        _OLD_ACTION),
         "OLD_MUCK": "a muck (Player NAME mucks cards)", "OLD_SHOW": "a show (Player NAME shows [cards])",
         **{name: f"a street marker (*** {word} street ***)" for name, word in (
             ("OLD_AFTER_THIRD", "Third"), ("OLD_AFTER_FOURTH", "Fourth"), ("OLD_AFTER_FIFTH", "Fifth"),
@@ -121,7 +121,7 @@ class AcrTransformer(HandTransformer):
     def handler(self, terminal: str) -> Handler:
         """Every kind of line but a dealt card first closes the deal of the 2016 format's street."""
         if terminal in _OLD_MARKERS:
-            inner: Handler = lambda line, match, street=_OLD_MARKERS[terminal]: self.on_street(street, line, match)  # noqa: E731
+            inner: Handler = partial(self.on_street, _OLD_MARKERS[terminal])
         else:
             inner = super().handler(terminal)
         if terminal in _OLD_CARD_LINES:
