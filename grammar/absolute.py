@@ -6,7 +6,7 @@ is fixed limit), ``NAME - Verb AMOUNT`` actions, and on every street each player
 A raise is written as what it adds (``Raises $0.08``, as fpdb reads it) and an all-in as
 ``All-In $X`` / ``All-In(Raise) $X``, told apart here by the bets before it. The summary's
 ``Total Pot($0.43) | Rake ($0.04)`` is the pot before rake; ``won Total ($0.19)`` each player's award.
-The site writes no returned uncalled bet.
+The site writes no returned uncalled bet. Without a ``Table:`` line the table is ``unknown``.
 """
 
 from __future__ import annotations
@@ -96,7 +96,8 @@ class AbsoluteTransformer(HandTransformer):
         ante = self.money(line, match, "ante") if match["ante"] else None
         hand.variant = VARIANTS[variant]
         hand.facts.update(hand_id=match["hand_id"], currency=hand.currency, small_bet=small_bet,
-                          big_bet=big_bet, ante=ante, tournament_id=tournament, table="", variant=variant,
+                          big_bet=big_bet, ante=ante, tournament_id=tournament, table="unknown",
+                          variant=variant,
                           start_time=start_time, structure=betting_structure(match["structure"]
                                                                              .replace("Normal", "Limit")))
 
