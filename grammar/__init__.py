@@ -11,6 +11,8 @@ from studbook.grammar.parse import ParseResult, Skipped, expand_paths, parse_blo
 from studbook.grammar.reader import Block, ParseError, read_blocks
 
 SITES = (
+    "absolute",  # Absolute Poker
+    "acr",  # Americas Cardroom / Winning Poker Network
     "bovada",  # Bovada / Bodog / Ignition
     "everleaf",  # Everleaf Gaming
     "fulltilt",  # Full Tilt Poker

@@ -36,7 +36,8 @@ def test_every_block_is_accounted_for(corpus: Path, imported: tuple[Path, dict[s
     assert con.execute("SELECT count(*) FROM hands").fetchall()[0][0] == counts["imported"]
     assert con.execute("SELECT count(*) FROM rejected").fetchall()[0][0] == counts["rejected (parse errors)"]
     sites = dict(con.execute("SELECT site, count(*) FROM hands GROUP BY site").fetchall())
-    assert {"pokerstars", "fulltilt", "bovada", "everleaf", "partypoker", "ongame", "winamax"} <= set(sites)
+    assert set(sites) == {"pokerstars", "fulltilt", "bovada", "everleaf", "partypoker", "ongame", "winamax",
+                          "kingsclub", "acr", "absolute"}
     assert counts["imported"] > 40
     # Logs of a network studbook does not read yet (iPoker's XML) are rejected blocks with their text,
     # never silently dropped.
