@@ -26,11 +26,6 @@ _ACTION = "an action (NAME - Checks, Folds, Bets, Calls, Raises ...)"
 _SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
-def ten_as_t(text: str) -> str:
-    """``10d`` → ``Td``: Absolute writes tens as 10."""
-    return re.sub(r"\b10(?=[cdhs]\b)", "T", text)
-
-
 class AbsoluteTransformer(HandTransformer):
     site = "absolute"
     variants: ClassVar[dict[str, str]] = {
@@ -68,13 +63,6 @@ class AbsoluteTransformer(HandTransformer):
         super().begin(block)
         self.street_totals = {}
         self.held = {}
-
-    @staticmethod
-    def cards(line: int, match: Match, field: str = "cards") -> tuple[Card, ...]:
-        text = match[field]
-        if text is None:
-            return ()
-        return HandTransformer.cards_at(line, ten_as_t(text), match.start(field))
 
     # ---- header -----------------------------------------------------------------------------------
 
@@ -132,7 +120,7 @@ class AbsoluteTransformer(HandTransformer):
         cards first as the variant deals them; an unchanged line (a folded player's) deals nothing."""
         hand = self.hand
         player = self.player(line, match)
-        written = ten_as_t(match["cards"] or "").split()
+        written = (match["cards"] or "").split()
         held = self.held.get(player, 0)
         new = written[held:]
         if not new:

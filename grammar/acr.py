@@ -58,11 +58,6 @@ _OLD_MARKERS = {"OLD_AFTER_THIRD": Street.FOURTH, "OLD_AFTER_FOURTH": Street.FIF
 _OLD_CARD_LINES = ("OLD_CARD", "OLD_HIDDEN_CARD")
 
 
-def ten_as_t(text: str) -> str:
-    """``10d`` → ``Td``: the 2016 format writes tens as 10."""
-    return re.sub(r"\b10(?=[cdhs]\b)", "T", text)
-
-
 class AcrTransformer(HandTransformer):
     site = "acr"
     variants: ClassVar[dict[str, str]] = {
@@ -158,13 +153,6 @@ class AcrTransformer(HandTransformer):
             return minor_units(text, self.hand.currency)
         except AmountError as error:
             raise self.error(line, match, field, str(error)) from None
-
-    @staticmethod
-    def cards(line: int, match: Match, field: str = "cards") -> tuple[Card, ...]:
-        text = match[field]
-        if text is None:
-            return ()
-        return HandTransformer.cards_at(line, ten_as_t(text), match.start(field))
 
     # ---- headers ------------------------------------------------------------------------------
 
