@@ -15,10 +15,10 @@ import re
 from typing import ClassVar
 
 from studbook.cards import Card
-from studbook.events import Bet, BringIn, Call, Collect, Deal, Event, Raise, Street
+from studbook.events import Bet, Call, Collect, Deal, Event, Raise, Street
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, local_time
+from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, local_time
 from studbook.grammar.units import betting_structure
 from studbook.rules.variants import VARIANTS
 
@@ -56,12 +56,12 @@ class AbsoluteTransformer(HandTransformer):
 
     def __init__(self) -> None:
         super().__init__()
-        self.street_totals: dict[str, int] = {}
+        self.street_money = StreetMoney()
         self.held: dict[str, int] = {}  # cards each player has been dealt
 
     def begin(self, block) -> None:  # type: ignore[no-untyped-def]
         super().begin(block)
-        self.street_totals = {}
+        self.street_money = StreetMoney()
         self.held = {}
 
     # ---- header -----------------------------------------------------------------------------------
@@ -102,14 +102,11 @@ class AbsoluteTransformer(HandTransformer):
     # ---- streets, cards and actions ----------------------------------------------------------------
 
     def on_street(self, street: Street, line: int, match: Match) -> None:
-        self.street_totals = {}
+        self.street_money = StreetMoney()
         super().on_street(street, line, match)
 
     def emit(self, event: Event) -> None:
-        if isinstance(event, BringIn | Bet | Call):
-            self.street_totals[event.player] = self.street_totals.get(event.player, 0) + event.amount
-        elif isinstance(event, Raise):
-            self.street_totals[event.player] = event.to
+        self.street_money.record(event)
         super().emit(event)
 
     def _paying(self, make: type, line: int, match: Match) -> None:  # type: ignore[override]
@@ -149,7 +146,7 @@ class AbsoluteTransformer(HandTransformer):
         """``Raises $0.08`` adds to what the player had in on the street; ``to $X`` when written."""
         player = self.player(line, match)
         to = (self.money(line, match, "to") if match["to"]
-              else self.street_totals.get(player, 0) + self.money(line, match))
+              else self.street_money.put.get(player, 0) + self.money(line, match))
         self.emit(Raise(self.hand.offset + line, player, to, None, False))
 
     def on_all_in(self, line: int, match: Match, raising: bool = False) -> None:
@@ -159,11 +156,11 @@ class AbsoluteTransformer(HandTransformer):
         fields = match.re.groupindex
         amount = self.money(line, match)
         to = (self.money(line, match, "to") if "to" in fields and match["to"]
-              else self.street_totals.get(player, 0) + amount)
-        highest = max(self.street_totals.values(), default=0)
+              else self.street_money.put.get(player, 0) + amount)
+        highest = self.street_money.top
         offset = self.hand.offset + line
         if to <= highest:
-            self.emit(Call(offset, player, to - self.street_totals.get(player, 0), True))
+            self.emit(Call(offset, player, to - self.street_money.put.get(player, 0), True))
         elif highest == 0:
             self.emit(Bet(offset, player, amount, True))
         else:

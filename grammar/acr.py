@@ -26,7 +26,6 @@ from typing import ClassVar
 from studbook.cards import Card
 from studbook.events import (
     Bet,
-    BringIn,
     Call,
     Collect,
     Deal,
@@ -40,7 +39,7 @@ from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match
 from studbook.grammar.parse import Skipped
 from studbook.grammar.reader import Block
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, minor_units
+from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, minor_units
 from studbook.hand import Hand, Seat, SummarySeat
 from studbook.money import AmountError
 
@@ -108,7 +107,7 @@ class AcrTransformer(HandTransformer):
 
     def __init__(self) -> None:
         super().__init__()
-        self.street_totals: dict[str, int] = {}  # each player's chips in on this street
+        self.street_money = StreetMoney()
         self.cards_dealt: dict[str, list[tuple[int, Card | None]]] = {}  # 2016 format: this street's
         self.old = False
         self.at_showdown = False
@@ -130,7 +129,7 @@ class AcrTransformer(HandTransformer):
 
     def begin(self, block: Block) -> None:
         super().begin(block)
-        self.street_totals = {}
+        self.street_money = StreetMoney()
         self.cards_dealt = {}
         self.old = False
         self.at_showdown = False
@@ -194,14 +193,11 @@ class AcrTransformer(HandTransformer):
     # ---- streets and actions: each player's street total is kept for raises and all-ins -----------
 
     def on_street(self, street: Street, line: int, match: Match) -> None:
-        self.street_totals = {}
+        self.street_money = StreetMoney()
         super().on_street(street, line, match)
 
     def emit(self, event: Event) -> None:
-        if isinstance(event, BringIn | Bet | Call):
-            self.street_totals[event.player] = self.street_totals.get(event.player, 0) + event.amount
-        elif isinstance(event, Raise):
-            self.street_totals[event.player] = event.to
+        self.street_money.record(event)
         super().emit(event)
 
     def _paying(self, make: type, line: int, match: Match) -> None:  # type: ignore[override]
@@ -218,7 +214,7 @@ class AcrTransformer(HandTransformer):
         """A raise written as what it adds (the 2016 format): the street total is what the player had in
         plus that."""
         player = self.player(line, match)
-        to = self.street_totals.get(player, 0) + self.money(line, match)
+        to = self.street_money.put.get(player, 0) + self.money(line, match)
         self.emit(Raise(self.hand.offset + line, player, to, None, all_in))
 
     def on_old_ante(self, line: int, match: Match) -> None:
@@ -247,8 +243,8 @@ class AcrTransformer(HandTransformer):
         when nobody has put chips in on the street, else a raise."""
         player = self.player(line, match)
         amount = self.money(line, match)
-        to = self.street_totals.get(player, 0) + amount
-        highest = max(self.street_totals.values(), default=0)
+        to = self.street_money.put.get(player, 0) + amount
+        highest = self.street_money.top
         offset = self.hand.offset + line
         if to <= highest:
             self.emit(Call(offset, player, amount, True))

@@ -41,7 +41,7 @@ from studbook.events import (
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match
 from studbook.grammar.reader import Block
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, split_deal
+from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, split_deal
 from studbook.grammar.units import betting_structure
 from studbook.hand import Hand, SummarySeat
 from studbook.money import AmountError, parse_amount
@@ -69,31 +69,6 @@ def nice_round_up(amount: int) -> int:
         if value >= amount:
             return value
     return 10 * power  # pragma: no cover
-
-
-class StreetMoney:
-    """What each player has put in on the current street, to read an amount as a bet, call or raise."""
-
-    def __init__(self) -> None:
-        self.put: dict[str, int] = {}
-        self.acted = False  # any chips (or a bring-in) on this street yet
-
-    def reset(self) -> None:
-        self.put = {}
-        self.acted = False
-
-    @property
-    def level(self) -> int:
-        return max(self.put.values(), default=0)
-
-    def add(self, event: Event) -> None:
-        kind = type(event)
-        if kind in (BringIn, Bet, Call):
-            self.put[event.player] = self.put.get(event.player, 0) + event.amount
-            self.acted = True
-        elif kind in (Raise, Complete):
-            self.put[event.player] = event.to
-            self.acted = True
 
 
 class BovadaTransformer(HandTransformer):
@@ -154,7 +129,7 @@ class BovadaTransformer(HandTransformer):
 
     def emit(self, event: Event) -> None:
         self.hand.events.append(event)
-        self.money_on_street.add(event)
+        self.money_on_street.record(event)
 
     # ---- header and seats ----------------------------------------------------------------------
 
@@ -225,7 +200,7 @@ class BovadaTransformer(HandTransformer):
         if (
             not all_in
             and street == Street.THIRD
-            and self.money_on_street.level < to
+            and self.money_on_street.top < to
             and not self._completed()
         ):
             self.small_seen = self.small_seen or to
@@ -253,11 +228,11 @@ class BovadaTransformer(HandTransformer):
         before = street.put.get(player, 0)
         if match["to"]:
             self._raise_to(line, match, self.money(line, match, "to"), all_in=True)
-        elif match["raise"] or (street.level and before + amount > street.level):
+        elif match["raise"] or (street.top and before + amount > street.top):
             self._raise_to(line, match, before + amount, all_in=True)
         elif hand.street == Street.THIRD and not street.acted:
             self.emit(BringIn(at, player, amount, True))
-        elif street.level == 0:
+        elif street.top == 0:
             self.emit(Bet(at, player, amount, True))
         else:
             self.emit(Call(at, player, amount, True))
@@ -277,7 +252,7 @@ class BovadaTransformer(HandTransformer):
 
     def on_street(self, street: Street, line: int, match: Match) -> None:
         super().on_street(street, line, match)
-        self.money_on_street.reset()
+        self.money_on_street.new_street()
         self.dealt = set()
 
     def on_deal(self, line: int, match: Match) -> None:
@@ -462,4 +437,4 @@ class Bovada(SiteDialect):
     header_terminals = ("HEADER",)
 
 
-__all__ = ["Bovada", "BovadaTransformer", "HandSyntaxError", "StreetMoney", "nice_round_up"]
+__all__ = ["Bovada", "BovadaTransformer", "HandSyntaxError", "nice_round_up"]

@@ -19,12 +19,18 @@ from typing import ClassVar
 
 from studbook.cards import Card
 from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
-from studbook.grammar.bovada import StreetMoney
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match
 from studbook.grammar.parse import Skipped
 from studbook.grammar.reader import Block
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, minor_units, split_deal
+from studbook.grammar.transform import (
+    FieldError,
+    HandTransformer,
+    SiteDialect,
+    StreetMoney,
+    minor_units,
+    split_deal,
+)
 from studbook.grammar.units import CURRENCIES, betting_structure
 from studbook.hand import Hand
 from studbook.money import AmountError
@@ -86,7 +92,7 @@ class EverleafTransformer(HandTransformer):
 
     def emit(self, event: Event) -> None:
         self.hand.events.append(event)
-        self.money_on_street.add(event)
+        self.money_on_street.record(event)
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         """``$ 0.01``, ``€0.05`` (``ˆ`` where a euro was misdecoded), ``1,500`` chips."""
@@ -180,7 +186,7 @@ class EverleafTransformer(HandTransformer):
 
     def on_street(self, street, line: int, match: Match) -> None:
         super().on_street(street, line, match)
-        self.money_on_street.reset()
+        self.money_on_street.new_street()
 
     def on_deal(self, line: int, match: Match) -> None:
         """``Dealt to NAME [ 5d, 8d, Kd ]``: on 3rd street the player's three; later the new card, or

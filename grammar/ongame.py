@@ -30,8 +30,8 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
-from studbook.grammar.partypoker import LOCAL_ZONES, StreetLedger, written_cards
-from studbook.grammar.transform import HandTransformer, SiteDialect
+from studbook.grammar.partypoker import written_cards
+from studbook.grammar.transform import HandTransformer, SiteDialect, StreetMoney
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand, Seat, SummarySeat
 from studbook.money import AmountError
@@ -60,7 +60,7 @@ def ongame_time(text: str) -> datetime:
         offset = timedelta(hours=int(found["hh"]), minutes=int(found["mm"]))
         zone: timezone | ZoneInfo = timezone(offset if found["sign"] == "+" else -offset)
     else:
-        name = TIMEZONES.get(found["zone"]) or LOCAL_ZONES.get(found["zone"])
+        name = TIMEZONES.get(found["zone"])
         if name is None:
             raise ValueError(f"unknown time zone {found['zone']!r}")
         zone = ZoneInfo(name)
@@ -103,7 +103,7 @@ class OnGameTransformer(HandTransformer):
 
     def begin(self, block) -> None:  # type: ignore[no-untyped-def]
         super().begin(block)
-        self.ledger = StreetLedger()
+        self.ledger = StreetMoney()
         self.paid = 0  # every chip put in, antes included
         self.folded: set[str] = set()
         self.shows: list[Show] = []
@@ -156,7 +156,7 @@ class OnGameTransformer(HandTransformer):
 
     def on_ante(self, line: int, match: Match) -> None:
         player, added, _, all_in = self._added(line, match)
-        self.ledger.bets.pop(player, None)
+        self.ledger.put.pop(player, None)
         self.emit(PostAnte(self.hand.offset + line, player, added, all_in))
 
     def on_bring_in(self, line: int, match: Match) -> None:

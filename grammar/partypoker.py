@@ -35,7 +35,7 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
-from studbook.grammar.transform import HandTransformer, SiteDialect
+from studbook.grammar.transform import HandTransformer, SiteDialect, StreetMoney
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand, Seat
 
@@ -52,11 +52,6 @@ _MONTHS = {name: number for number, names in enumerate(
 _WHEN = re.compile(r"(?:[A-Z][a-z]+,? )?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? "
                    r"(?P<hour>\d{1,2}):(?P<minute>\d{2}):"
                    r"(?P<second>\d{2}) (?P<zone>[A-Z]{2,5}) (?P<year>\d{4})")
-# Zones PartyPoker writes that the shared table lacks (Moscow summer time, as fpdb saw it)
-LOCAL_ZONES = {"MSKS": "Europe/Moscow", "MSD": "Europe/Moscow", "BST": "Europe/London",
-               "CDT": "America/Chicago",
-               "CST": "America/Chicago", "MDT": "America/Denver", "MST": "America/Denver",
-               "PDT": "America/Los_Angeles", "PST": "America/Los_Angeles"}
 STRUCTURES = {"NL": "no-limit", "PL": "pot-limit", "FL": "limit", None: "limit"}
 _CARD = re.compile(r"[^\s,]+")
 
@@ -87,12 +82,12 @@ def written_cards(line: int, match: Match, field: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def zoned_time(text: str, extra: dict[str, str]) -> datetime:
+def zoned_time(text: str) -> datetime:
     """``Monday, April 25, 14:20:12 EDT 2011`` (or ``Mon Jul 12 13:38:32 EDT 2010``) in its zone."""
     found = _WHEN.fullmatch(text)
     if found is None:
         raise ValueError(f"unreadable date {text!r}")
-    zone = TIMEZONES.get(found["zone"]) or extra.get(found["zone"])
+    zone = TIMEZONES.get(found["zone"])
     month = _MONTHS.get(found["month"])
     if zone is None:
         raise ValueError(f"unknown time zone {found['zone']!r}")
@@ -100,41 +95,6 @@ def zoned_time(text: str, extra: dict[str, str]) -> datetime:
         raise ValueError(f"unknown month {found['month']!r}")
     return datetime(int(found["year"]), month, int(found["day"]), int(found["hour"]), int(found["minute"]),
                     int(found["second"]), tzinfo=ZoneInfo(zone))
-
-
-class StreetLedger:
-    """Each player's chips on the current street and behind, for sites that write what an action adds."""
-
-    def __init__(self) -> None:
-        self.bets: dict[str, int] = {}
-        self.behind: dict[str, int] = {}
-
-    def seat(self, player: str, stack: int) -> None:
-        self.behind[player] = stack
-
-    def new_street(self) -> None:
-        self.bets = {}
-
-    def pay(self, player: str, added: int) -> int:
-        """Put ``added`` in for ``player``; his street total."""
-        self.behind[player] = self.behind.get(player, 0) - added
-        total = self.bets[player] = self.bets.get(player, 0) + added
-        return total
-
-    def all_in(self, player: str) -> bool:
-        return self.behind.get(player, 1) <= 0
-
-    def top(self) -> int:
-        return max(self.bets.values(), default=0)
-
-    def uncalled(self) -> tuple[str, int] | None:
-        """The street's largest bet beyond every other player's, and who made it."""
-        if not self.bets:
-            return None
-        leader = max(self.bets, key=self.bets.__getitem__)
-        others = max((bet for player, bet in self.bets.items() if player != leader), default=0)
-        due = self.bets[leader] - others
-        return (leader, due) if due > 0 else None
 
 
 class PartyPokerTransformer(HandTransformer):
@@ -166,11 +126,10 @@ class PartyPokerTransformer(HandTransformer):
         **dict.fromkeys(notes, "a table note (chat, opens, has joined the table ...)"),
         "$END": "the end of the hand",
     }
-    zones: ClassVar[dict[str, str]] = LOCAL_ZONES
 
     def begin(self, block) -> None:  # type: ignore[no-untyped-def]
         super().begin(block)
-        self.ledger = StreetLedger()
+        self.ledger = StreetMoney()
         self.returned: tuple[str, int] | None = None  # the uncalled bet given back, not yet taken from a win
         self.awarding = False
 
@@ -198,7 +157,7 @@ class PartyPokerTransformer(HandTransformer):
         if variant is None:
             raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
         try:
-            start_time = zoned_time(match["when"], self.zones)
+            start_time = zoned_time(match["when"])
         except ValueError as error:
             raise self.error(line, match, "when", str(error)) from None
         self.hand.variant = self.hand_variant(variant)
@@ -256,7 +215,7 @@ class PartyPokerTransformer(HandTransformer):
 
     def on_ante(self, line: int, match: Match) -> None:
         player, added, _, all_in = self._added(line, match)
-        self.ledger.bets.pop(player, None)  # antes are not bets of the street
+        self.ledger.put.pop(player, None)  # antes are not bets of the street
         self.emit(PostAnte(self.hand.offset + line, player, added, all_in))
 
     def on_bring_in(self, line: int, match: Match) -> None:
@@ -285,7 +244,7 @@ class PartyPokerTransformer(HandTransformer):
 
     def on_all_in(self, line: int, match: Match) -> None:
         """``is all-In [$X USD]``: a bring-in, call, bet or raise, by what stands on the street."""
-        top = self.ledger.top()
+        top = self.ledger.top
         player, added, total, _ = self._added(line, match)
         at = self.hand.offset + line
         first_action = not any(isinstance(event, (BringIn, Bet, Call, Raise, Complete))

@@ -140,6 +140,57 @@ def split_deal(variant: Variant, street: Street, first: Cards, second: Cards) ->
     return new[:down], new[down:], shown
 
 
+class StreetMoney:
+    """What each player has put in on the current street, and has behind: for the sites that write an
+    action by the chips it adds (or the street total), so it can be read as a bet, call, raise or
+    completion, and an uncalled bet the site does not write can be given back."""
+
+    def __init__(self) -> None:
+        self.put: dict[str, int] = {}
+        self.behind: dict[str, int] = {}
+        self.acted = False  # any chips (or a bring-in) on this street yet
+
+    def seat(self, player: str, stack: int) -> None:
+        self.behind[player] = stack
+
+    def new_street(self) -> None:
+        self.put = {}
+        self.acted = False
+
+    def pay(self, player: str, added: int) -> int:
+        """Put ``added`` in for ``player``; the player's street total."""
+        self.behind[player] = self.behind.get(player, 0) - added
+        self.acted = True
+        total = self.put[player] = self.put.get(player, 0) + added
+        return total
+
+    def record(self, event: Event) -> None:
+        """What an event puts in, for the sites that read the events they emit."""
+        if isinstance(event, BringIn | Bet | Call):
+            self.put[event.player] = self.put.get(event.player, 0) + event.amount
+            self.acted = True
+        elif isinstance(event, Raise | Complete):
+            self.put[event.player] = event.to
+            self.acted = True
+
+    def all_in(self, player: str) -> bool:
+        return self.behind.get(player, 1) <= 0
+
+    @property
+    def top(self) -> int:
+        """The street's highest total so far."""
+        return max(self.put.values(), default=0)
+
+    def uncalled(self) -> tuple[str, int] | None:
+        """The street's largest total beyond every other player's, and who put it in."""
+        if not self.put:
+            return None
+        leader = max(self.put, key=self.put.__getitem__)
+        others = max((total for player, total in self.put.items() if player != leader), default=0)
+        due = self.put[leader] - others
+        return (leader, due) if due > 0 else None
+
+
 class HandState:
     """What is known of the hand being parsed: header facts, seats, events, summary."""
 

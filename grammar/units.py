@@ -15,6 +15,10 @@ TIMEZONES: dict[str, str] = {
     "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo",
     "AWST": "Australia/Perth", "ACST": "Australia/Darwin", "AEST": "Australia/Sydney",
     "AET": "Australia/Sydney", "NZT": "Pacific/Auckland",
+    # PartyPoker's and OnGame's (Moscow summer time as fpdb saw it)
+    "MSKS": "Europe/Moscow", "MSD": "Europe/Moscow", "BST": "Europe/London", "CDT": "America/Chicago",
+    "CST": "America/Chicago", "MDT": "America/Denver", "MST": "America/Denver",
+    "PDT": "America/Los_Angeles", "PST": "America/Los_Angeles",
 }
 
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
