@@ -406,6 +406,12 @@ class Acr(SiteDialect):
             return "stud"
         return super().variant(header_line)
 
+    def game(self, block: Block) -> tuple[str | None, str]:
+        """A 2016 hand names its game and its number on its second line: :meth:`parse` reads both."""
+        if OLD_HEADER.match(block.lines[0]):
+            return "stud", block.lines[0]
+        return super().game(block)
+
     def parse(self, block: Block) -> Hand:
         """A 2016 hand of another game (its ``Game ID`` line names it) is skipped, not rejected."""
         if OLD_HEADER.match(block.lines[0]) and len(block.lines) > 1:

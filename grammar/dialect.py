@@ -52,6 +52,13 @@ class Dialect:
         """The studbook variant a header announces, or None for a non-stud game."""
         raise NotImplementedError
 
+    def game(self, block: Block) -> tuple[str | None, str]:
+        """The studbook variant a hand block is (None for another game: it is skipped and counted) and
+        its game as the site writes it. By its header line; a site that names the game on a later
+        line reads it there."""
+        header = block.lines[0]
+        return self.variant(header), self.game_name(header)
+
     def game_name(self, header_line: str) -> str:
         """The game as the site writes it, for 'skipped' reports."""
         raise NotImplementedError

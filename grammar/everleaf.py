@@ -14,14 +14,13 @@ The game is on the third line, not the first: a hand of another game is recognis
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import ClassVar
 
 from studbook.cards import Card
 from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match
-from studbook.grammar.parse import Skipped
 from studbook.grammar.reader import Block
 from studbook.grammar.transform import (
     FieldError,
@@ -37,10 +36,6 @@ from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
 
 _TOURNAMENT_FILE = re.compile(r"TID_(?P<tournament>\d+)-(?P<table>\d+)")
-_STAKES_LINE = re.compile(
-    r"(?:Blinds )?[$€ˆ]?[\d,.]+ ?/ ?[$€ˆ]?[\d,.]+ (?:(?:NL|PL) )?(?P<game>[\w' /-]+?)"
-    r"(?: - \d+ Max)? - \d{4}/\d{2}/\d{2} - "
-)
 _HALVES = {"high": "hi", "low": "lo", None: None}
 _ACTION = "an action (NAME checks, folds, NAME: bets [AMOUNT], calls [AMOUNT], raises [AMOUNT] ...)"
 _STREET = "a street (** Dealing down cards **, **** dealing 4th street **** ...)"
@@ -130,7 +125,7 @@ class EverleafTransformer(HandTransformer):
             start = datetime(
                 year, month, day, hour, minute, second, tzinfo=datetime.now().astimezone().tzinfo
             )
-            start = start.replace(tzinfo=_UTC)
+            start = start.replace(tzinfo=UTC)
         except ValueError as error:
             raise self.error(line, match, "date", f"bad date or time: {error}") from None
         structure = {"NL": "no limit", "PL": "pot limit"}.get(match["structure"] or "", "limit")
@@ -294,9 +289,6 @@ class EverleafTransformer(HandTransformer):
         events.insert(at, UncalledReturn(line, winner, excess))
 
 
-_UTC = __import__("zoneinfo").ZoneInfo("UTC")
-
-
 @register
 class Everleaf(SiteDialect):
     name = "everleaf"
@@ -306,27 +298,8 @@ class Everleaf(SiteDialect):
     header_terminals = ("HEADER",)
 
     def variant(self, header_line: str) -> str | None:
-        """The header line names no game: every block is read, and :meth:`parse` skips another game."""
+        """The header line names no game (the stakes line does: see ``game``): a damaged hand is read."""
         return "stud" if self.header.match(header_line) else None
 
     def game_name(self, header_line: str) -> str:
         return "unknown"
-
-    def parse(self, block: Block) -> Hand:
-        """A hand of another game (hold'em, Omaha) is skipped like a non-stud header of another site:
-        its game is on the block's third line (the shared ``parse_block`` only sees the first)."""
-        for text in block.lines[1:4]:
-            found = _STAKES_LINE.match(text)
-            if found:
-                reader = self.reader
-                assert isinstance(reader, EverleafTransformer)
-                if found["game"].lower() not in reader.variants:
-                    return Skipped(
-                        block.file,
-                        block.first_line,
-                        self.hand_id(block.lines[0]),
-                        self.name,  # type: ignore[return-value]
-                        found["game"],
-                    )
-                break
-        return super().parse(block)

@@ -35,8 +35,9 @@ def parse_block(block: Block) -> ParseResult:
                           block.text)
     header = block.lines[0]
     hand_id = dialect.hand_id(header)
-    if dialect.variant(header) is None:
-        return Skipped(block.file, block.first_line, hand_id, dialect.name, dialect.game_name(header))
+    variant, game = dialect.game(block)
+    if variant is None:
+        return Skipped(block.file, block.first_line, hand_id, dialect.name, game)
     try:
         return dialect.parse(block)
     except HandSyntaxError as error:

@@ -556,6 +556,21 @@ class SiteDialect(LineDialect):
     def game_name(self, header_line: str) -> str:
         return self._game(header_line) or header_line.partition(": ")[2].strip()
 
+    # how far into a hand a site may name its game (PartyPoker: after two title lines and one more)
+    _GAME_WITHIN = 6
+
+    def game(self, block: Block) -> tuple[str | None, str]:
+        """The first of the block's first lines that a kind of line with a ``game`` field reads names
+        the game; without one, the header line decides (a damaged header is read, not skipped)."""
+        reader = self.reader
+        assert isinstance(reader, HandTransformer)
+        for line in block.lines[:self._GAME_WITHIN]:
+            read = self.classify(line)
+            if read is not None and "game" in read[1].re.groupindex and read[1]["game"]:
+                game = read[1]["game"]
+                return reader.variants.get(game.lower()), game
+        return super().game(block)
+
     def variant(self, header_line: str) -> str | None:
         """The variant of a readable header, None for another game. A header too damaged to
         read is given to :meth:`parse` anyway (as "stud"), so it is reported, not skipped."""

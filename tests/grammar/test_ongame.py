@@ -13,7 +13,7 @@ from helpers.paths import corpus_dir
 
 from studbook import events as ev
 from studbook.events import Bet, BringIn, Collect, Deal, Raise, Show, Street, UncalledReturn
-from studbook.grammar import ParseError, parse_file
+from studbook.grammar import ParseError, Skipped, parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import LogReader, read_blocks
 from studbook.hand import Hand
@@ -215,3 +215,10 @@ def test_a_mismatched_end_line_is_an_error() -> None:
     text = constructed("Cy calls $0.10\nAnn folds\n---\nSummary:\nMain pot: $1.27 won by Cy ($1.22)")
     [error] = parse_text(text.replace("End of hand R5-1000-1", "End of hand R5-1000-9"))
     assert isinstance(error, ParseError) and "R5-1000-9" in error.message
+
+
+def test_a_game_that_is_not_stud_is_skipped_by_its_table_line() -> None:
+    """OnGame names the game on its Table: line: a hand of another game is skipped and counted."""
+    text = constructed("").replace("SEVEN_CARD_STUD_HI_LO", "OMAHA_HI")
+    [skipped] = parse_text(text)
+    assert isinstance(skipped, Skipped) and (skipped.site, skipped.game) == ("ongame", "OMAHA_HI")

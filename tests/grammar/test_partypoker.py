@@ -280,8 +280,8 @@ def test_an_unknown_chip_line_is_rejected_where_it_stands() -> None:
     assert (error.line, error.column) == (29, 4) and "posts dead" in error.message
 
 
-def test_a_game_that_is_not_stud_is_reported_by_its_game_line() -> None:
+def test_a_game_that_is_not_stud_is_skipped_by_its_game_line() -> None:
+    """The game is named on the line after the titles: a hand of another game is skipped and counted."""
     text = constructed("Cy wins $10 USD").replace("7 Card Stud", "Texas Hold'em")
-    [error] = parse_text(text)
-    assert isinstance(error, ParseError) and not isinstance(error, Skipped)
-    assert error.line == 5 and "not a stud game" in error.message
+    [skipped] = parse_text(text)
+    assert isinstance(skipped, Skipped) and (skipped.site, skipped.game) == ("partypoker", "Texas Hold'em")
