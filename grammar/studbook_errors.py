@@ -36,7 +36,8 @@ EXAMPLES = {
     "DATETIME": "2024-03-01 21:30", "MAXSEATS": "8-max", "RULE_KV": "max_raises=3", "AMOUNT": "1,500",
     "INT": "4", "DECK": "7-A", "TIE": "suit", "CURRENCY": "EUR", "PRESET": "rrop", "CARD": "Ah",
     "UNKNOWN": "Xx", "DESCRIPTION": "(two pair)", "QUOTED": '"Ana María"', "WORD": "Ana", "KIND": "chat",
-    "REST": "what was said", "COLON": ":", "SLASH": "/", "LSQB": "[", "RSQB": "]", "LPAR": "(", "RPAR": ")",
+    "REST": "what was said", "TEXT": "Casino de Madrid", "KW_HAND": "hand",
+    "COLON": ":", "SLASH": "/", "LSQB": "[", "RSQB": "]", "LPAR": "(", "RPAR": ")",
 }
 
 _ACTIONS = ("an action: checks, bets, calls, raises to, completes to, brings in, folds, antes, shows, mucks, "
