@@ -406,11 +406,9 @@ class Acr(SiteDialect):
             return "stud"
         return super().variant(header_line)
 
-    def game(self, block: Block) -> tuple[str | None, str]:
+    def other_game(self, block: Block) -> str | None:
         """A 2016 hand names its game and its number on its second line: :meth:`parse` reads both."""
-        if OLD_HEADER.match(block.lines[0]):
-            return "stud", block.lines[0]
-        return super().game(block)
+        return None if OLD_HEADER.match(block.lines[0]) else super().other_game(block)
 
     def parse(self, block: Block) -> Hand:
         """A 2016 hand of another game (its ``Game ID`` line names it) is skipped, not rejected."""

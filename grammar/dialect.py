@@ -52,12 +52,12 @@ class Dialect:
         """The studbook variant a header announces, or None for a non-stud game."""
         raise NotImplementedError
 
-    def game(self, block: Block) -> tuple[str | None, str]:
-        """The studbook variant a hand block is (None for another game: it is skipped and counted) and
-        its game as the site writes it. By its header line; a site that names the game on a later
-        line reads it there."""
+    def other_game(self, block: Block) -> str | None:
+        """The game of a hand studbook does not read, as the site writes it (the hand is skipped and
+        counted); None for a stud hand. By its header line; a site that names the game on a later line
+        reads it there."""
         header = block.lines[0]
-        return self.variant(header), self.game_name(header)
+        return self.game_name(header) if self.variant(header) is None else None
 
     def game_name(self, header_line: str) -> str:
         """The game as the site writes it, for 'skipped' reports."""

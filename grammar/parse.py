@@ -35,9 +35,9 @@ def parse_block(block: Block) -> ParseResult:
                           block.text)
     header = block.lines[0]
     hand_id = dialect.hand_id(header)
-    variant, game = dialect.game(block)
-    if variant is None:
-        return Skipped(block.file, block.first_line, hand_id, dialect.name, game)
+    other = dialect.other_game(block)
+    if other is not None:
+        return Skipped(block.file, block.first_line, hand_id, dialect.name, other)
     try:
         return dialect.parse(block)
     except HandSyntaxError as error:

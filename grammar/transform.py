@@ -559,7 +559,7 @@ class SiteDialect(LineDialect):
     # how far into a hand a site may name its game (PartyPoker: after two title lines and one more)
     _GAME_WITHIN = 6
 
-    def game(self, block: Block) -> tuple[str | None, str]:
+    def other_game(self, block: Block) -> str | None:
         """The first of the block's first lines that a kind of line with a ``game`` field reads names
         the game; without one, the header line decides (a damaged header is read, not skipped)."""
         reader = self.reader
@@ -568,8 +568,8 @@ class SiteDialect(LineDialect):
             read = self.classify(line)
             if read is not None and "game" in read[1].re.groupindex and read[1]["game"]:
                 game = read[1]["game"]
-                return reader.variants.get(game.lower()), game
-        return super().game(block)
+                return None if game.lower() in reader.variants else game
+        return super().other_game(block)
 
     def variant(self, header_line: str) -> str | None:
         """The variant of a readable header, None for another game. A header too damaged to

@@ -31,7 +31,7 @@ STUDBOOK = next(dialect for dialect in dialects() if dialect.name == "studbook")
 
 def blocks_of(name: str, data: bytes) -> list[Block]:
     return [block for block in read_blocks(data, name) if isinstance(block, Block)
-            and isinstance(block.dialect, LineDialect) and block.dialect.game(block)[0] is not None]
+            and isinstance(block.dialect, LineDialect) and block.dialect.other_game(block) is None]
 
 
 def corpus_blocks(corpus: Path) -> list[Block]:
