@@ -206,9 +206,10 @@ class LineScanner:
     """Lark's pick of terminal for each whole line, and the language of the grammar's rules.
 
     ``regexps`` gives each terminal's own regexp (fields named, :func:`field_regexp`), whose groups
-    the line handlers (``handlers``, one per terminal Lark does not ignore) read. A line's reading
-    depends on its text alone, so the last ``cache_size`` lines' are remembered (a table's lines repeat:
-    the same names, verbs and amounts; ``make bench`` measures the parse with and without).
+    the line handlers (``handlers``, one per terminal Lark does not ignore) read. How a line reads
+    depends on its text alone, so the readings of the last ``cache_size`` lines are remembered (a
+    table's lines repeat: the same names, verbs and amounts; ``make bench`` measures the parse with and
+    without).
     """
 
     def __init__(self, parser: Lark, regexps: dict[str, re.Pattern[str]], handlers: dict[str, Handler],
