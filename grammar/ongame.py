@@ -17,23 +17,20 @@ from zoneinfo import ZoneInfo
 
 from studbook.events import (
     Bet,
-    BringIn,
     Call,
     Check,
     Collect,
-    PostAnte,
     Raise,
     Show,
-    Street,
     StreetStart,
     UncalledReturn,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
 from studbook.grammar.partypoker import written_cards
-from studbook.grammar.transform import HandTransformer, SiteDialect, StreetMoney
+from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect, minor_units
 from studbook.grammar.units import TIMEZONES
-from studbook.hand import Hand, Seat, SummarySeat
+from studbook.hand import Hand, SummarySeat
 from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
 
@@ -71,7 +68,7 @@ def ongame_time(text: str) -> datetime:
                     int(found["second"]), tzinfo=zone)
 
 
-class OnGameTransformer(HandTransformer):
+class OnGameTransformer(ChipsAddedTransformer):
     site = "ongame"
     variants: ClassVar[dict[str, str]] = {
         "seven_card_stud": "stud", "seven_card_stud_hi_lo": "stud8", "razz": "razz",
@@ -103,7 +100,6 @@ class OnGameTransformer(HandTransformer):
 
     def begin(self, block) -> None:  # type: ignore[no-untyped-def]
         super().begin(block)
-        self.ledger = StreetMoney()
         self.paid = 0  # every chip put in, antes included
         self.folded: set[str] = set()
         self.shows: list[Show] = []
@@ -138,63 +134,27 @@ class OnGameTransformer(HandTransformer):
     def on_players(self, line: int, match: Match) -> None:
         """``Players in round: 2 (5)``: the players dealt in, and the seats taken at the table."""
 
-    def on_seat(self, line: int, match: Match) -> None:
-        try:
-            seat = Seat(int(match["seat"]), match["player"], self.money(line, match, "stack"))
-            self.hand.add_seat(seat)
-        except ValueError as error:
-            raise self.error(line, match, "seat", str(error)) from None
-        self.ledger.seat(seat.player, seat.stack)
-
-    # ---- actions: amounts are what the action adds ----------------------------------------------
-
-    def _added(self, line: int, match: Match) -> tuple[str, int, int, bool]:
-        player, added = self.player(line, match), self.money(line, match)
-        total = self.ledger.pay(player, added)
-        self.paid += added
-        return player, added, total, bool(match["all_in"]) or self.ledger.all_in(player)
-
-    def on_ante(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.ledger.put.pop(player, None)
-        self.emit(PostAnte(self.hand.offset + line, player, added, all_in))
-
-    def on_bring_in(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.emit(BringIn(self.hand.offset + line, player, added, all_in))
+    def added(self, line: int, match: Match) -> tuple[str, int, int, bool]:
+        """Also every chip put in, antes included (the summary's pot is checked against it)."""
+        found = super().added(line, match)
+        self.paid += found[1]
+        return found
 
     def on_big_bring_in(self, line: int, match: Match) -> None:
         """``big bring in $1``: the bring-in player opens for the small bet, a completion (a bet, as
         PokerStars writes it; the replay knows the bring-in)."""
-        player, added, _, all_in = self._added(line, match)
+        player, added, _, all_in = self.added(line, match)
         self.emit(Bet(self.hand.offset + line, player, added, all_in))
 
     def on_fold(self, line: int, match: Match) -> None:
         super().on_fold(line, match)
         self.folded.add(match["player"])
 
-    def on_bet(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.emit(Bet(self.hand.offset + line, player, added, all_in))
-
-    def on_call(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.emit(Call(self.hand.offset + line, player, added, all_in))
-
-    def on_raise(self, line: int, match: Match) -> None:
-        """``raises $1 to $1.37``: the street total is the player's bet so far plus the first amount."""
-        player, added, total, all_in = self._added(line, match)
-        self.emit(Raise(self.hand.offset + line, player, total, None, all_in))
-
     def on_show(self, line: int, match: Match) -> None:
         self.emit(Show(self.hand.offset + line, self.player(line, match), self.cards(line, match),
                        match["description"] or ""))
 
     # ---- streets, cards ------------------------------------------------------------------------
-
-    def on_street(self, street: Street, line: int, match: Match) -> None:
-        super().on_street(street, line, match)
-        self.ledger.new_street()
 
     @staticmethod
     def cards(line: int, match: Match, field: str = "cards") -> tuple:  # type: ignore[type-arg]
@@ -248,8 +208,6 @@ class OnGameTransformer(HandTransformer):
             position = found.end()
 
     def money_text_currency(self, text: str) -> int:
-        from studbook.grammar.transform import minor_units
-
         return minor_units(text, self.hand.currency)
 
     def on_rake_taken(self, line: int, match: Match) -> None:

@@ -28,16 +28,14 @@ from studbook.events import (
     Complete,
     Muck,
     Note,
-    PostAnte,
     Raise,
-    Street,
     UncalledReturn,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
-from studbook.grammar.transform import HandTransformer, SiteDialect, StreetMoney
+from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect
 from studbook.grammar.units import TIMEZONES
-from studbook.hand import Hand, Seat
+from studbook.hand import Hand
 
 # The lines that carry a hand's number before its game line, in the order written. A hand starts at
 # the first of the first two ("***** Hand History for Game N *****" alone starts none: every
@@ -97,7 +95,7 @@ def zoned_time(text: str) -> datetime:
                     int(found["second"]), tzinfo=ZoneInfo(zone))
 
 
-class PartyPokerTransformer(HandTransformer):
+class PartyPokerTransformer(ChipsAddedTransformer):
     site = "partypoker"
     variants: ClassVar[dict[str, str]] = {"7 card stud": "stud", "7 card stud hi-lo": "stud8"}
     notes: ClassVar[dict[str, str]] = {
@@ -129,7 +127,6 @@ class PartyPokerTransformer(HandTransformer):
 
     def begin(self, block) -> None:  # type: ignore[no-untyped-def]
         super().begin(block)
-        self.ledger = StreetMoney()
         self.returned: tuple[str, int] | None = None  # the uncalled bet given back, not yet taken from a win
         self.awarding = False
 
@@ -197,55 +194,14 @@ class PartyPokerTransformer(HandTransformer):
         if match["max_seats"]:
             self.hand.facts["max_seats"] = int(match["max_seats"])
 
-    def on_seat(self, line: int, match: Match) -> None:
-        try:
-            seat = Seat(int(match["seat"]), match["player"], self.money(line, match, "stack"))
-            self.hand.add_seat(seat)
-        except ValueError as error:
-            raise self.error(line, match, "seat", str(error)) from None
-        self.ledger.seat(seat.player, seat.stack)
-
-    # ---- actions: amounts are what the action adds ----------------------------------------------
-
-    def _added(self, line: int, match: Match) -> tuple[str, int, int, bool]:
-        """(player, chips added, street total after, all in) of an action line."""
-        player, added = self.player(line, match), self.money(line, match)
-        total = self.ledger.pay(player, added)
-        return player, added, total, self.ledger.all_in(player)
-
-    def on_ante(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.ledger.put.pop(player, None)  # antes are not bets of the street
-        self.emit(PostAnte(self.hand.offset + line, player, added, all_in))
-
-    def on_bring_in(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.emit(BringIn(self.hand.offset + line, player, added, all_in))
-
-    def on_complete(self, line: int, match: Match) -> None:
-        player, _, total, all_in = self._added(line, match)
-        self.emit(Complete(self.hand.offset + line, player, total, all_in))
-
-    def on_bet(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.emit(Bet(self.hand.offset + line, player, added, all_in))
-
     def on_double_bet(self, line: int, match: Match) -> None:
         """``double bets [120]``: a big bet on 4th street after an open pair; a bet like any other."""
         self.on_bet(line, match)
 
-    def on_call(self, line: int, match: Match) -> None:
-        player, added, _, all_in = self._added(line, match)
-        self.emit(Call(self.hand.offset + line, player, added, all_in))
-
-    def on_raise(self, line: int, match: Match) -> None:
-        player, _, total, all_in = self._added(line, match)
-        self.emit(Raise(self.hand.offset + line, player, total, None, all_in))
-
     def on_all_in(self, line: int, match: Match) -> None:
         """``is all-In [$X USD]``: a bring-in, call, bet or raise, by what stands on the street."""
         top = self.ledger.top
-        player, added, total, _ = self._added(line, match)
+        player, added, total, _ = self.added(line, match)
         at = self.hand.offset + line
         first_action = not any(isinstance(event, (BringIn, Bet, Call, Raise, Complete))
                                for event in self.hand.events)
@@ -259,10 +215,6 @@ class PartyPokerTransformer(HandTransformer):
             self.emit(Raise(at, player, total, None, True))
 
     # ---- streets, cards ------------------------------------------------------------------------
-
-    def on_street(self, street: Street, line: int, match: Match) -> None:
-        super().on_street(street, line, match)
-        self.ledger.new_street()
 
     def community(self, line: int, match: Match) -> tuple[Card, ...]:
         """``** Dealing River ** [ 5c ]``: one card for everyone when the deck runs short."""

@@ -536,6 +536,61 @@ class HandTransformer(LineReader):
         return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
+class ChipsAddedTransformer(HandTransformer):
+    """The handlers of a site that writes each action by the chips it adds (PartyPoker, OnGame): the
+    street totals, raises' totals and who is all in come from a :class:`StreetMoney` of the hand."""
+
+    def begin(self, block: Block) -> None:
+        super().begin(block)
+        self.ledger = StreetMoney()
+
+    def on_seat(self, line: int, match: Match) -> None:
+        try:
+            seat = Seat(int(match["seat"]), match["player"], self.money(line, match, "stack"))
+            self.hand.add_seat(seat)
+        except ValueError as error:
+            raise self.error(line, match, "seat", str(error)) from None
+        self.ledger.seat(seat.player, seat.stack)
+
+    def added(self, line: int, match: Match) -> tuple[str, int, int, bool]:
+        """(player, chips added, street total after, all in) of an action line; all in when the line says
+        so or the player has nothing behind."""
+        player, added = self.player(line, match), self.money(line, match)
+        total = self.ledger.pay(player, added)
+        said = "all_in" in match.re.groupindex and bool(match["all_in"])
+        return player, added, total, said or self.ledger.all_in(player)
+
+    def on_ante(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self.added(line, match)
+        self.ledger.put.pop(player, None)  # antes are not bets of the street
+        self.emit(PostAnte(self.hand.offset + line, player, added, all_in))
+
+    def on_bring_in(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self.added(line, match)
+        self.emit(BringIn(self.hand.offset + line, player, added, all_in))
+
+    def on_complete(self, line: int, match: Match) -> None:
+        player, _, total, all_in = self.added(line, match)
+        self.emit(Complete(self.hand.offset + line, player, total, all_in))
+
+    def on_bet(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self.added(line, match)
+        self.emit(Bet(self.hand.offset + line, player, added, all_in))
+
+    def on_call(self, line: int, match: Match) -> None:
+        player, added, _, all_in = self.added(line, match)
+        self.emit(Call(self.hand.offset + line, player, added, all_in))
+
+    def on_raise(self, line: int, match: Match) -> None:
+        """``raises $1 to $1.37``: the street total is the player's chips so far plus the first amount."""
+        player, _, total, all_in = self.added(line, match)
+        self.emit(Raise(self.hand.offset + line, player, total, None, all_in))
+
+    def on_street(self, street: Street, line: int, match: Match) -> None:
+        super().on_street(street, line, match)
+        self.ledger.new_street()
+
+
 class SiteDialect(LineDialect):
     """A site's text logs: its header terminals name the game in the field ``game``."""
 
