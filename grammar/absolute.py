@@ -109,9 +109,6 @@ class AbsoluteTransformer(HandTransformer):
         self.street_money.record(event)
         super().emit(event)
 
-    def _paying(self, make: type, line: int, match: Match) -> None:  # type: ignore[override]
-        self.emit(make(self.hand.offset + line, self.player(line, match), self.money(line, match), False))
-
     def on_pocket(self, line: int, match: Match) -> None:
         """``NAME - Pocket [H H Js 10d]``: the cards beyond those already dealt are this street's, down
         cards first as the variant deals them; an unchanged line (a folded player's) deals nothing."""

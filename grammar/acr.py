@@ -200,11 +200,6 @@ class AcrTransformer(HandTransformer):
         self.street_money.record(event)
         super().emit(event)
 
-    def _paying(self, make: type, line: int, match: Match) -> None:  # type: ignore[override]
-        fields = match.re.groupindex
-        self.emit(make(self.hand.offset + line, self.player(line, match), self.money(line, match),
-                       bool(match["all_in"]) if "all_in" in fields else False))
-
     def on_raise(self, line: int, match: Match) -> None:
         """``raises $0.20 to $0.30``: the first amount is what the action adds, so only the total is kept."""
         self.emit(Raise(self.hand.offset + line, self.player(line, match), self.money(line, match, "to"),

@@ -175,10 +175,6 @@ class BovadaTransformer(HandTransformer):
 
     # ---- actions ---------------------------------------------------------------------------------
 
-    def _paying(self, make: type, line: int, match: Match, all_in: bool = False) -> None:
-        hand = self.hand
-        self.emit(make(hand.offset + line, self.player(line, match), self.money(line, match), all_in))
-
     def on_bet(self, line: int, match: Match) -> None:
         """``Bets``; ``D bets`` is 4th street's double bet (an open pair)."""
         amount = self.money(line, match)

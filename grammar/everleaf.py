@@ -150,27 +150,11 @@ class EverleafTransformer(HandTransformer):
 
     # ---- actions ---------------------------------------------------------------------------------
 
-    def on_ante(self, line: int, match: Match) -> None:
-        self._paying_plain(line, match, "PostAnte")
-
-    def _paying_plain(self, line: int, match: Match, kind: str) -> None:
-        from studbook import events
-
-        self.emit(
-            getattr(events, kind)(self.hand.offset + line, self.player(line, match), self.money(line, match))
-        )
-
     def on_bring_in(self, line: int, match: Match) -> None:
         self.emit(BringIn(self.hand.offset + line, self.player(line, match), self.money(line, match)))
 
     def on_complete(self, line: int, match: Match) -> None:
         self.emit(Complete(self.hand.offset + line, self.player(line, match), self.money(line, match)))
-
-    def on_bet(self, line: int, match: Match) -> None:
-        self._paying_plain(line, match, "Bet")
-
-    def on_call(self, line: int, match: Match) -> None:
-        self._paying_plain(line, match, "Call")
 
     def on_raise(self, line: int, match: Match) -> None:
         """``raises [$ 0.20 USD]``: the chips put in (call and raise), so the street total is what the

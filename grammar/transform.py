@@ -351,10 +351,10 @@ class HandTransformer(LineReader):
 
     def _paying(self, make: type[PostAnte | BringIn | Bet | Call | Complete], line: int, match: Match
                 ) -> None:
-        """An ante, bring-in, bet, call or complete line: player, amount, all-in flag."""
-        hand = self.hand
-        hand.events.append(make(hand.offset + line, self.player(line, match), self.money(line, match),
-                                bool(match["all_in"])))
+        """An ante, bring-in, bet, call or complete line: player, amount, and the all-in flag where the
+        site writes one. Through :meth:`emit`, which a site may extend (to keep its street totals)."""
+        all_in = "all_in" in match.re.groupindex and bool(match["all_in"])
+        self.emit(make(self.hand.offset + line, self.player(line, match), self.money(line, match), all_in))
 
     def on_ante(self, line: int, match: Match) -> None:
         self._paying(PostAnte, line, match)
