@@ -33,7 +33,7 @@ from studbook.events import (
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
 from studbook.grammar.transform import HandTransformer, SiteDialect
-from studbook.grammar.units import CURRENCIES
+from studbook.grammar.units import CURRENCIES, betting_structure
 from studbook.hand import SummarySeat
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import VARIANTS
@@ -155,7 +155,7 @@ class KingsClubTransformer(HandTransformer):
         self.header = match
         self.header_line = line
         self.hand.facts.update(hand_id=match["hand_id"], variant=variant,
-                               structure=_structure(match["structure"]))
+                               structure=betting_structure(match["structure"]))
 
     def on_when(self, line: int, match: Match) -> None:
         try:
@@ -249,12 +249,6 @@ class KingsClubTransformer(HandTransformer):
 
     def on_rake_line(self, line: int, match: Match) -> None:
         self.hand.summary["rake"] = self.money(line, match, "rake")
-
-
-def _structure(words: str) -> str:
-    from studbook.grammar.units import betting_structure
-
-    return betting_structure(words)
 
 
 @register

@@ -165,8 +165,7 @@ class OnGameTransformer(ChipsAddedTransformer):
         if "-" in text:
             known = re.sub(r"(?<![^\s,])-(?![^\s,])", " ", text)
             if len(known) == len(text):
-                match_text = known
-                return _cards_in(line, match, field, match_text)
+                return written_cards(line, match, field, known)
         return written_cards(line, match, field)
 
     # ---- summary -------------------------------------------------------------------------------
@@ -248,19 +247,6 @@ class OnGameTransformer(ChipsAddedTransformer):
             raise self.error(line, match, "end_id", f"end of hand {match['end_id']} closes hand "
                              f"{self.hand.facts.get('hand_id')}")
 
-
-def _cards_in(line: int, match: Match, field: str, text: str) -> tuple:  # type: ignore[type-arg]
-    """The known cards of a bracket whose hidden cards are blanked out (columns kept)."""
-    from studbook.cards import CardError, parse_card
-
-    start, cards = match.start(field), []
-    for token in re.finditer(r"[^\s,]+", text):
-        try:
-            cards.append(parse_card(token[0]))
-        except CardError:
-            raise HandSyntaxError(line, start + token.start() + 1,
-                                  f"{token[0]!r} is not a card (rank 2-9TJQKA, suit cdhs)") from None
-    return tuple(cards)
 
 
 @register

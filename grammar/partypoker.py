@@ -36,6 +36,7 @@ from studbook.grammar.linescan import Match
 from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
+from studbook.rules.variants import VARIANTS
 
 # The lines that carry a hand's number before its game line, in the order written. A hand starts at
 # the first of the first two ("***** Hand History for Game N *****" alone starts none: every
@@ -65,11 +66,12 @@ def title_hand_id(line: str) -> str | None:
     return None
 
 
-def written_cards(line: int, match: Match, field: str) -> tuple[Card, ...]:
-    """Cards written ``3h 8c 7c`` or ``Ad, Qd, Ah``, each checked where it stands; none without the field."""
+def written_cards(line: int, match: Match, field: str, text: str | None = None) -> tuple[Card, ...]:
+    """Cards written ``3h 8c 7c`` or ``Ad, Qd, Ah``, each checked where it stands; none without the field.
+    ``text`` stands for the field's text when the caller has blanked some of it (columns kept)."""
     if field not in match.re.groupindex or match[field] is None:
         return ()
-    text, start = match[field], match.start(field)
+    text, start = match[field] if text is None else text, match.start(field)
     cards = []
     for token in _CARD.finditer(text):
         try:
@@ -157,15 +159,9 @@ class PartyPokerTransformer(ChipsAddedTransformer):
             start_time = zoned_time(match["when"])
         except ValueError as error:
             raise self.error(line, match, "when", str(error)) from None
-        self.hand.variant = self.hand_variant(variant)
+        self.hand.variant = VARIANTS[variant]
         self.hand.facts.update(facts, variant=variant, start_time=start_time,
                                structure=STRUCTURES[match["structure"]])
-
-    @staticmethod
-    def hand_variant(name: str):  # type: ignore[no-untyped-def]
-        from studbook.rules.variants import VARIANTS
-
-        return VARIANTS[name]
 
     def on_cash_header(self, line: int, match: Match) -> None:
         """``$0.50/$1 USD 7 Card Stud - ...``: the small and big bet, in the currency of the sign or code."""
