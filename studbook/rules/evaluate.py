@@ -365,6 +365,32 @@ def _low27_suited(cards: tuple[Card, ...]) -> int:
                for five in combinations(cards, 5))
 
 
+def _board(table: dict[int, int], up_cards: Sequence[Card], name: str,
+           score: Callable[[list[int]], int]) -> int:
+    """A board's rank by the multiset of its ranks (all a board's rank depends on), scored once by
+    ``score`` from the ranks and kept in ``table``."""
+    total = 0
+    for card in up_cards:
+        total += _WEIGHT[card]
+    key = total & _RANKS
+    found = table.get(key)
+    if found is None:
+        if not up_cards:
+            raise ValueError(f"{name}() takes 1 or more cards, got 0")
+        found = table[key] = score([card.rank for card in up_cards])
+    return found
+
+
+def _score_board_high(ranks: list[int]) -> int:
+    kind, ordered = _grouped(sorted(ranks, reverse=True))
+    return kind << 20 | _pack(ordered)
+
+
+def _score_board_low27(ranks: list[int]) -> int:
+    kind, ordered = _grouped(sorted(ranks, reverse=True))
+    return -(_DEUCE_SEVEN | kind << 20 | _pack(ordered))
+
+
 def board_high(up_cards: Sequence[Card]) -> int:
     """Exposed-board rank for the first actor in high games (C31): pairs, trips, quads and kickers only.
 
@@ -381,17 +407,7 @@ def board_high(up_cards: Sequence[Card]) -> int:
     ...
     ValueError: board_high() takes 1 or more cards, got 0
     """
-    total = 0
-    for card in up_cards:
-        total += _WEIGHT[card]
-    key = total & _RANKS  # the rank multiset: all a board's rank depends on
-    found = _BOARD_HIGH.get(key)
-    if found is None:
-        if not up_cards:
-            raise ValueError("board_high() takes 1 or more cards, got 0")
-        kind, ordered = _grouped(sorted((card.rank for card in up_cards), reverse=True))
-        found = _BOARD_HIGH[key] = kind << 20 | _pack(ordered)
-    return found
+    return _board(_BOARD_HIGH, up_cards, "board_high", _score_board_high)
 
 
 def board_low(up_cards: Sequence[Card]) -> int:
@@ -403,16 +419,7 @@ def board_low(up_cards: Sequence[Card]) -> int:
     >>> board_low(parse_cards("Kc Qd")) > board_low(parse_cards("2c 2d"))
     True
     """
-    total = 0
-    for card in up_cards:
-        total += _WEIGHT[card]
-    key = total & _RANKS
-    found = _BOARD_LOW.get(key)
-    if found is None:
-        if not up_cards:
-            raise ValueError("board_low() takes 1 or more cards, got 0")
-        found = _BOARD_LOW[key] = _score_low([card.rank for card in up_cards])
-    return found
+    return _board(_BOARD_LOW, up_cards, "board_low", _score_low)
 
 
 def board_low27(up_cards: Sequence[Card]) -> int:
@@ -426,17 +433,7 @@ def board_low27(up_cards: Sequence[Card]) -> int:
     ...     board_low27(parse_cards(text)) for text in ("Kc Qd", "Ac 2d", "2c 2d"))[::-1]
     True
     """
-    total = 0
-    for card in up_cards:
-        total += _WEIGHT[card]
-    key = total & _RANKS
-    found = _BOARD_LOW27.get(key)
-    if found is None:
-        if not up_cards:
-            raise ValueError("board_low27() takes 1 or more cards, got 0")
-        kind, ordered = _grouped(sorted((card.rank for card in up_cards), reverse=True))
-        found = _BOARD_LOW27[key] = -(_DEUCE_SEVEN | kind << 20 | _pack(ordered))
-    return found
+    return _board(_BOARD_LOW27, up_cards, "board_low27", _score_board_low27)
 
 
 # Boards ranked so far, by rank multiset and count (a replay ranks every live board on every street).
