@@ -21,6 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from studbook.analytics import output
 from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, DatabaseError, open_existing
 from studbook.analytics.export import EXPORTERS
+from studbook.analytics.lake_commands import LakeOption, SchedulerOption, WorkersOption, connect
 from studbook.grammar import expand_paths
 from studbook.rules.variants import VARIANTS, RuleError, Rules
 
@@ -63,7 +64,7 @@ def _progress(console: Console) -> Progress:
                     console=console, disable=not console.is_terminal)
 
 
-def _print_summary(summary: ImportSummary, db: Path) -> None:
+def _print_summary(summary: ImportSummary, db: Path, lake: str | None = None) -> None:
     lines = [
         ("files", summary.files + summary.unchanged),
         ("  unchanged, not read", summary.unchanged),
@@ -79,9 +80,9 @@ def _print_summary(summary: ImportSummary, db: Path) -> None:
     for label, count in lines:
         typer.echo(f"{label:<{width}}  {count:>8,}")
     if summary.unchanged:
-        typer.echo(f"unchanged: read whole by an earlier import into this database "
+        typer.echo(f"unchanged: read whole by an earlier import into this {'lake' if lake else 'database'} "
                    f"({summary.unchanged_blocks:,} hand blocks), so not read again; --reread reads them")
-    typer.echo(f"database: {db}")
+    typer.echo(f"lake: {lake}" if lake else f"database: {db}")
 
 
 def import_command(
@@ -97,17 +98,22 @@ def import_command(
     = DEFAULT_CHUNK,
     reread: Annotated[bool, typer.Option("--reread", help="Read files an earlier import read whole, too.")]
     = False,
+    lake: LakeOption = None,
+    scheduler: SchedulerOption = None,
+    workers: WorkersOption = None,
 ) -> None:
     """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing.
 
     A file whose exact content an earlier import into the same database read whole, with no rejected
-    block, is not read again.
+    block, is not read again. With --lake, files are tasks on a Dask cluster that write a Parquet lake.
     """
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
 
     with _user_errors():
         rule_args = tuple(rule or ())
         Rules.parse(rule_args)
+        if lake is None and (scheduler or workers) or lake is not None and jobs > 1:
+            raise UserError("--scheduler and --workers go with --lake; --jobs goes with --db")
         files = [path.resolve() for path in expand_paths(paths)]
         missing = [str(path) for path in files if not path.exists()]
         if missing:
@@ -124,9 +130,22 @@ def import_command(
                 progress.update(task, advance=result.last, hands=hands,
                                 rate=hands / (time.perf_counter() - started))
 
-            summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=advance, reread=reread,
-                                 on_unchanged=lambda count: progress.update(task, advance=count))
-    _print_summary(summary, db)
+            def unchanged(count: int) -> None:
+                progress.update(task, advance=count)
+
+            failed: list[str] = []  # files whose lake task failed
+            if lake is None:
+                summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=advance,
+                                     reread=reread, on_unchanged=unchanged)
+            else:
+                from studbook.analytics.lake_import import run_lake_import
+
+                summary = run_lake_import(files, lake, scheduler, workers, rule_args, chunk, advance, reread,
+                                          unchanged, failed.append)
+    _print_summary(summary, db, lake)
+    if failed:
+        typer.echo("\n".join(f"error: {message}" for message in failed), err=True)
+        raise typer.Exit(1)
 
 
 def stats_command(
@@ -139,6 +158,7 @@ def stats_command(
     min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
     streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead.")] = False,
     fmt: Format = "table",
+    lake: LakeOption = None,
 ) -> None:
     """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ..."""
     with _user_errors():
@@ -146,7 +166,7 @@ def stats_command(
         if game is not None and game not in VARIANTS:
             raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
         macro = "player_street_stats_for" if streets else "player_stats_for"
-        with closing(open_existing(db)) as con:
+        with closing(connect(db, lake)) as con:
             frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
                             params=[player, game, since, min_hands]).pl()
     key = ("player", "game", "street") if streets else STAT_KEY
@@ -155,33 +175,36 @@ def stats_command(
     output.write(frame, fmt, key=key, max_transposed=0 if streets else TRANSPOSE_UP_TO)
 
 
-def players_command(db: Db = Path(DEFAULT_DB), fmt: Format = "table") -> None:
+def players_command(db: Db = Path(DEFAULT_DB), fmt: Format = "table", lake: LakeOption = None) -> None:
     """Players in the database, with hands, games and sites."""
-    _query_view("SELECT * FROM players", db, fmt)
+    _query_view("SELECT * FROM players", db, fmt, lake)
 
 
 def rejects_command(
     db: Db = Path(DEFAULT_DB),
     raw: Annotated[bool, typer.Option("--raw", help="Include each block's text.")] = False,
     fmt: Format = "table",
+    lake: LakeOption = None,
 ) -> None:
     """Blocks that could not be imported, with file, line and the reason."""
-    _query_view("SELECT * FROM rejected ORDER BY file, line" if raw else "SELECT * FROM rejects", db, fmt)
+    sql = "SELECT * FROM rejected ORDER BY file, line" if raw else "SELECT * FROM rejects"
+    _query_view(sql, db, fmt, lake)
 
 
 def query_command(
     sql: Annotated[str, typer.Argument(help="Any SQL over the tables and views (read-only).")],
     db: Db = Path(DEFAULT_DB),
     fmt: Format = "table",
+    lake: LakeOption = None,
 ) -> None:
     """Run SQL against the database, e.g. "SELECT * FROM player_stats WHERE hands > 100"."""
-    _query_view(sql, db, fmt)
+    _query_view(sql, db, fmt, lake)
 
 
-def _query_view(sql: str, db: Path, fmt: str) -> None:
+def _query_view(sql: str, db: Path, fmt: str, lake: str | None = None) -> None:
     with _user_errors():
         _check_format(fmt)
-        with closing(open_existing(db)) as con:
+        with closing(connect(db, lake)) as con:
             result = con.sql(sql)
             if result is None:
                 raise UserError("the statement returned no rows to show")

@@ -17,7 +17,8 @@ from typing import Annotated
 import duckdb
 import typer
 
-from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing
+from studbook.analytics.db import DEFAULT_DB, DatabaseError
+from studbook.analytics.lake_commands import LakeOption, connect
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import HandNotFound, load_hand
@@ -69,6 +70,7 @@ def report_command(
     = Path("report.html"),
     db: Db = Path(DEFAULT_DB),
     rule: RuleOption = None,
+    lake: LakeOption = None,
 ) -> None:
     """Write an HTML report (opens offline): one player's stats, results and violations, or an overview."""
     with _user_errors():
@@ -80,7 +82,9 @@ def report_command(
         from studbook.reports.overview import overview_page
         from studbook.reports.player_report import player_page
 
-        con = open_existing(db)
+        con = connect(db, lake)
+        if lake is not None:
+            db = Path(lake)  # where the pages say the hands come from
         try:
             if player is None:
                 page = overview_page(con, filters, db)
@@ -93,18 +97,21 @@ def report_command(
 
 
 def replay_command(
-    source: Annotated[Path, typer.Argument(help="A hand history file, or a studbook .duckdb database.",
-                                           dir_okay=False)],
     hand: Annotated[str, typer.Option("--hand", help="The hand's id, as the log writes it.")],
+    source: Annotated[Path | None, typer.Argument(
+        help="A hand history file, a studbook .duckdb database or a lake folder (or give --lake).")] = None,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", dir_okay=False, help="HTML file to write (default: replay-HAND.html).")] = None,
     rule: RuleOption = None,
+    lake: LakeOption = None,
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
     From a database the hand is replayed under the house rules of its import unless ``--rule`` is given."""
     with _user_errors():
-        found = load_hand(source, hand, Rules.parse(rule) if rule else None)
+        if (source is None) == (lake is None):
+            raise ReportError("give a hand history file or database, or --lake DIR")
+        found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
         _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log))
         if found.rules is not None:

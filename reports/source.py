@@ -1,4 +1,4 @@
-"""Find one hand to replay, in a log file or through a studbook database, and replay it.
+"""Find one hand to replay, in a log file or through a studbook database or lake, and replay it.
 
 The database keeps each hand's source file and first line, not its text, so a hand found there is
 re-read from its log (a relative path is tried from the working folder, then from the database's
@@ -91,12 +91,13 @@ def hands_at_lines(path: Path, wanted: Mapping[int, str]) -> dict[int, tuple[Han
             if isinstance(block, Block) and wanted.get(block.first_line) == _block_hand_id(block)}
 
 
-def find_in_database(db: Path, hand_id: str) -> StoredHand:
-    """Look the hand up in the database, then read it again from its log file."""
-    from studbook.analytics.db import open_existing
+def find_in_database(db: Path, hand_id: str, lake: str | None = None) -> StoredHand:
+    """Look the hand up in the database (or the lake, which ``db`` then names), then read it again from
+    its log file."""
+    from studbook.analytics.lake_commands import connect
 
     hand_id = hand_id.lstrip("#")
-    con = open_existing(db)
+    con = connect(db, lake)
     try:
         rows = con.execute("SELECT site, file, first_line, rules FROM hands WHERE hand_id = ? ORDER BY site",
                            [hand_id]).fetchall()
@@ -123,13 +124,16 @@ def imported_file(file: str, db: Path) -> Path:
     raise HandNotFound(f"{file}, a log imported into {db}, is no longer there")
 
 
-def load_hand(source: Path, hand_id: str, rules: Rules | None = None) -> FoundHand:
-    """Parse and replay one hand from a log file or a studbook database; ``rules`` (the user's) win over
-    those stored with a hand in the database."""
-    if not source.is_file():
+def load_hand(source: Path, hand_id: str, rules: Rules | None = None, lake: str | None = None) -> FoundHand:
+    """Parse and replay one hand from a log file, a studbook database or the ``lake`` (then ``source``
+    is ignored; a lake folder may be given as ``source`` too); ``rules`` (the user's) win over those
+    stored with a hand in the database."""
+    if lake is None and source.is_dir():
+        lake = str(source)
+    if lake is None and not source.is_file():
         raise HandNotFound(f"no such file: {source}")
-    if is_database(source):
-        stored = find_in_database(source, hand_id)
+    if lake is not None or is_database(source):
+        stored = find_in_database(source, hand_id, lake)
         hand, log, rules = stored.hand, stored.log, rules if rules is not None else stored.rules
     else:
         hand, log = find_in_log(source, hand_id)

@@ -14,7 +14,12 @@ runner = CliRunner()
 
 
 def import_into(db: Path, *paths: Path | str, extra: tuple[str, ...] = ()) -> dict[str, int]:
-    result = runner.invoke(app, ["import", *map(str, paths), "--db", str(db), *extra])
+    return import_counts(["import", *map(str, paths), "--db", str(db), *extra])
+
+
+def import_counts(args: list[str]) -> dict[str, int]:
+    """Run ``studbook ARGS`` (an import), which must succeed, and read its summary's counts."""
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     counts = {}
     for line in result.stdout.splitlines():

@@ -1,0 +1,155 @@
+"""One file in, its shard of every lake table out: the task a Dask worker runs for ``import --lake``.
+
+The rows come from the same code as ``import --db`` (analytics/reading.py, analytics/worker.py): the
+file is read a chunk at a time, each chunk parsed and replayed by :func:`process_chunk`, and its
+tables streamed into one staged Parquet file per table and partition, so memory stays bounded however
+large the file. The writer of the database gives each hand's rows its key from the ``hands`` row; here
+the task does, and adds the partition. A hand met again in the same file is written once; hands met in
+other files are left to the views (lake_views.py). The file's shard is then published (lake_store.py).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from studbook.analytics.db import DEFAULT_CHUNK, arrow_schemas
+from studbook.analytics.lake_store import (
+    MANIFEST,
+    MANIFEST_SCHEMA,
+    NO_MONTH,
+    STAGING,
+    Lake,
+    shard_name,
+    staging_token,
+)
+from studbook.analytics.reading import read_chunks
+from studbook.analytics.rows import HAND_INDEX, HAND_TABLES
+from studbook.analytics.worker import ChunkResult, process_chunk
+
+PARTITIONED = HAND_TABLES
+
+
+def lake_schema(table: str) -> pa.Schema:
+    """A table's columns as its lake files hold them: as stored, less the ``site`` of the partition path."""
+    schema = arrow_schemas()[table]
+    return schema.remove(schema.get_field_index("site")) if table in PARTITIONED else schema
+
+
+class StagedShard:
+    """One file's shard while it is written: a Parquet writer per table and partition, under ``_staging``."""
+
+    def __init__(self, lake: Lake, token: str) -> None:
+        self.lake = lake
+        self.stage = lake.path(STAGING, token)
+        lake.remove(self.stage)  # what a killed earlier run of this task left
+        self.writers: dict[str, tuple[pq.ParquetWriter, object]] = {}  # by path relative to the stage
+
+    def write(self, part: str, table: pa.Table) -> None:
+        """Append rows to the part file ``part`` (``hands/site=.../month=...`` or ``rejected``)."""
+        if part not in self.writers:
+            path = posixpath.join(self.stage, part + ".parquet")
+            self.lake.fs.makedirs(posixpath.dirname(path), exist_ok=True)
+            stream = self.lake.fs.open(path, "wb")
+            self.writers[part] = (pq.ParquetWriter(stream, table.schema), stream)
+        self.writers[part][0].write_table(table)
+
+    def publish(self, shard: str, record: dict[str, object]) -> list[str]:
+        """Move every part into place as ``PART/SHARD.parquet``, drop the parts an earlier write of the
+        same shard had and this one has not, and commit with the manifest row; the parts written."""
+        for writer, stream in self.writers.values():
+            writer.close()
+            stream.close()  # type: ignore[attr-defined]
+        lake = self.lake
+        parts = sorted(posixpath.join(part, shard + ".parquet") for part in self.writers)
+        manifest = posixpath.join(MANIFEST, shard + ".parquet")
+        stale = set(_earlier_parts(lake, manifest)) - set(parts)
+        for part in self.writers:
+            lake.publish(posixpath.join(self.stage, part + ".parquet"), lake.path(part, shard + ".parquet"))
+        staged_manifest = posixpath.join(self.stage, MANIFEST + ".parquet")
+        with lake.fs.open(staged_manifest, "wb") as stream:
+            pq.write_table(pa.Table.from_pylist([{**record, "parts": parts}], MANIFEST_SCHEMA), stream)
+        lake.publish(staged_manifest, lake.path(manifest))
+        for part in stale:
+            lake.remove(lake.path(part))
+        lake.remove(self.stage)
+        return parts
+
+
+def _earlier_parts(lake: Lake, manifest: str) -> list[str]:
+    path = lake.path(manifest)
+    if not lake.fs.exists(path):
+        return []
+    with lake.fs.open(path, "rb") as stream:
+        return [part for parts in pq.read_table(stream).column("parts").to_pylist() for part in parts or ()]
+
+
+def _partitions(hands: pa.Table) -> pa.Array:
+    """Each hand's partition path: ``site=SITE/month=YYYY-MM`` from its UTC start."""
+    month = pc.fill_null(pc.strftime(hands.column("start_utc"), format="%Y-%m"), NO_MONTH)
+    return pc.binary_join_element_wise("site=", hands.column("site"), "/month=", month, "")
+
+
+def _new_hands(hands: pa.Table, seen: set[tuple[str, str]]) -> pa.Array:
+    """Which hands of a chunk the file has not given before (a file may hold a hand twice)."""
+    keep = []
+    for key in zip(hands.column("site").to_pylist(), hands.column("hand_id").to_pylist(), strict=True):
+        keep.append(key not in seen)
+        seen.add(key)
+    return pa.array(keep, pa.bool_())
+
+
+def _keyed(name: str, table: pa.Table, hands: pa.Table) -> pa.Table:
+    """A chunk's table with each row's hand key in place of its hand index, as the lake stores it."""
+    if name != "hands":
+        table = table.append_column("hand_id", hands.column("hand_id").take(table.column(HAND_INDEX)))
+    return table.select(lake_schema(name).names)
+
+
+def stage_chunk(staged: StagedShard, result: ChunkResult, seen: set[tuple[str, str]]) -> None:
+    """Write one chunk's rows into the staged shard, partitioned by each row's hand."""
+    hands = result.tables["hands"]
+    keep, partition = _new_hands(hands, seen), _partitions(hands)
+    for name in PARTITIONED:
+        table = result.tables[name]
+        if not table.num_rows:
+            continue
+        index = table.column(HAND_INDEX)
+        rows_keep, rows_partition = keep.take(index), partition.take(index)
+        keyed = _keyed(name, table, hands)
+        for value in pc.unique(pc.filter(rows_partition, rows_keep)).to_pylist():
+            mask = pc.and_(rows_keep, pc.equal(rows_partition, value))
+            staged.write(posixpath.join(name, value), keyed.filter(mask))
+    if result.tables["rejected"].num_rows:
+        staged.write("rejected", result.tables["rejected"])
+
+
+def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
+                chunk_size: int = DEFAULT_CHUNK) -> ChunkResult:
+    """Read, parse and replay one file into its shard of the lake at ``lake_url``; its counts, with no
+    tables (they are in the lake). Run again, it writes the same shard over the same names."""
+    lake = Lake.at(lake_url)
+    staged = StagedShard(lake, staging_token(path))
+    total = ChunkResult(path)
+    seen: set[tuple[str, str]] = set()
+    for chunk in read_chunks(Path(path), chunk_size):
+        result = process_chunk(chunk, rule_args)
+        stage_chunk(staged, result, seen)
+        total.path = result.path
+        total.found += result.found
+        total.hands += result.hands
+        total.skipped += result.skipped
+        total.rejected += result.rejected
+        total.stamp = result.stamp
+    stamp = total.stamp
+    staged.publish(shard_name(total.path, stamp), {
+        "shard": shard_name(total.path, stamp), "sha256": stamp.sha256 if stamp else None,
+        "bytes": stamp.bytes if stamp else None, "file": total.path, "blocks": total.found,
+        "hands": total.hands, "rejected": total.rejected,
+        "imported_utc": datetime.now(UTC).replace(tzinfo=None)})
+    return total

@@ -1,0 +1,142 @@
+"""`studbook import --lake` on a Dask cluster of two worker processes over TCP on 127.0.0.1, and every
+read command on the lake: the same tables and stats as `import --db`, idempotent and resumable."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers.importing import contents, import_into, runner
+from helpers.lake import import_into_lake, lake_contents, lake_files
+from helpers.paths import HISTORIES
+
+from studbook.analytics import lake_import
+from studbook.cli import app
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a local cluster of two single-threaded worker processes, for the module's tests."""
+    with lake_import.local_cluster(2) as cluster:
+        yield cluster.scheduler_address
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped histories, simulated stud and stud8 logs, and a copy of one of them (its hands are
+    then in two files)."""
+    folder = tmp_path_factory.mktemp("lake-logs")
+    shutil.copytree(HISTORIES, folder / "histories")
+    for game, hands, seed in (("stud", 60, 11), ("stud8", 40, 12)):
+        result = runner.invoke(app, ["simulate", "--game", game, "--hands", str(hands), "--seed", str(seed),
+                                     "-o", str(folder / f"sim-{game}.txt")])
+        assert result.exit_code == 0, result.output
+    shutil.copy(folder / "sim-stud.txt", folder / "sim-stud-copy.txt")
+    with (folder / "sim-stud8.txt").open("a", encoding="utf-8") as stream:
+        stream.write("\n\nPokerStars Hand #1: not a hand line\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def database(logs: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int]]:
+    db = tmp_path_factory.mktemp("lake-db") / "db.duckdb"
+    return db, import_into(db, logs)
+
+
+def cli(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_the_lake_holds_what_the_database_holds(logs: Path, database: tuple[Path, dict[str, int]],
+                                               scheduler: str, tmp_path: Path) -> None:
+    db, db_counts = database
+    lake = tmp_path / "lake"
+    counts = import_into_lake(lake, scheduler, logs)
+    assert counts == db_counts
+    assert counts["files"] == 5 and counts["already present"] == 60 and counts["rejected (parse errors)"] == 1
+    assert counts["hand blocks found"] == sum(counts[kind] for kind in (
+        "imported", "already present", "skipped (not stud)", "rejected (parse errors)"))
+    assert lake_contents(lake) == contents(db)
+    by_game = "SELECT variant, count(*) AS n FROM hands GROUP BY ALL ORDER BY ALL"
+    for command in (["stats"], ["stats", "--streets"], ["stats", "--player", "Luis"], ["players"],
+                    ["rejects"], ["query", by_game]):
+        assert cli(*command, "--lake", str(lake), "--format", "csv") == \
+            cli(*command, "--db", str(db), "--format", "csv"), command
+    hands = cli("query", "SELECT count(*) FROM hands", "--lake", str(lake), "--format", "csv")
+    assert hands.split() == ["count_star()", str(counts["imported"])]
+
+
+def test_a_second_run_writes_nothing_and_reread_changes_nothing(logs: Path, scheduler: str,
+                                                                tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    first = import_into_lake(lake, scheduler, logs)
+    files, tables = lake_files(lake), lake_contents(lake)
+    again = import_into_lake(lake, scheduler, logs)
+    assert (again["files"], again["unchanged, not read"], again["hand blocks found"]) == (5, 5, 0)
+    assert lake_files(lake) == files
+    reread = import_into_lake(lake, scheduler, logs, extra=("--reread",))
+    assert reread["hand blocks found"] == first["hand blocks found"]
+    assert reread["imported"] == 0 and reread["already present"] == first["hand blocks found"] - 1
+    assert set(lake_files(lake)) == set(files)  # the same shard names, written again
+    assert lake_contents(lake) == tables
+
+
+def test_a_shard_without_its_manifest_row_does_not_count_and_the_next_run_completes_it(
+        logs: Path, scheduler: str, tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    import_into_lake(lake, scheduler, logs / "sim-stud8.txt", logs / "histories")
+    tables = lake_contents(lake)
+    manifest = sorted((lake / "_manifest").iterdir())
+    manifest[0].unlink()  # as if the task had died between moving its files and committing
+    assert len(lake_contents(lake)["hands"]) < len(tables["hands"])
+    counts = import_into_lake(lake, scheduler, logs / "sim-stud8.txt", logs / "histories")
+    assert counts["files"] - counts["unchanged, not read"] >= 1
+    assert lake_contents(lake) == tables
+
+
+def test_a_local_cluster_of_worker_processes(tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    result = runner.invoke(app, ["import", str(HISTORIES), "--lake", str(lake), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "lake: " in result.stdout
+    db = tmp_path / "db.duckdb"
+    import_into(db, HISTORIES)
+    from_lake = cli("stats", "--lake", str(lake), "--format", "csv")
+    assert from_lake == cli("stats", "--db", str(db), "--format", "csv") and "Luis" in from_lake
+
+
+def test_reports_and_replays_from_a_lake(logs: Path, database: tuple[Path, dict[str, int]], scheduler: str,
+                                        tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    import_into_lake(lake, scheduler, logs)
+    page = tmp_path / "report.html"
+    cli("report", "--lake", str(lake), "--player", "Luis", "-o", str(page))
+    assert "Luis" in page.read_text(encoding="utf-8")
+    from_lake, from_db = tmp_path / "lake.html", tmp_path / "db.html"
+    cli("replay", "--lake", str(lake), "--hand", "1115-01", "-o", str(from_lake))
+    cli("replay", str(database[0]), "--hand", "1115-01", "-o", str(from_db))
+    assert from_lake.read_bytes() == from_db.read_bytes()
+    cli("replay", str(lake), "--hand", "1115-01", "-o", str(from_lake))  # as the report's hints write it
+    assert from_lake.read_bytes() == from_db.read_bytes()
+
+
+def test_user_errors_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(lake_import, "CONNECT_TIMEOUT", 1)
+    cases = [
+        (["import", str(HISTORIES), "--lake", str(tmp_path / "lake"), "--scheduler", "tcp://127.0.0.1:9"],
+         "error: cannot reach the Dask scheduler at tcp://127.0.0.1:9: "),
+        (["import", str(HISTORIES), "--workers", "2"], "error: --scheduler and --workers go with --lake"),
+        (["import", str(HISTORIES), "--lake", str(tmp_path / "lake"), "--jobs", "2"], "error: --scheduler"),
+        (["stats", "--lake", str(tmp_path / "nowhere")], "error: no lake at "),
+        (["players", "--lake", str(HISTORIES)], "error: "),
+        (["import", str(HISTORIES), "--lake", str(HISTORIES)], "error: "),
+        (["replay", "--hand", "1"], "error: give a hand history file or database, or --lake DIR"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, (args, result.stderr)
