@@ -9,6 +9,8 @@ logs for stud5 and descubierto; generated once into bench/.data/ and reused):
 * ``studbook import --jobs 1`` and ``--jobs 2`` into a fresh DuckDB file (the real CLI, a subprocess),
   with the peak RSS of its largest process, and the peak again on a fifth of the input (flat?);
   then the same import again, where every file is unchanged and none is read again;
+* ``studbook import --lake --workers 1`` and ``--workers 2``: the same files as tasks on a local Dask
+  cluster of one and two worker processes writing a Parquet lake (cluster start-up included);
 * pokerkit, the peer, replaying a sample of the seven card hands (its state machine driven by the
   hands' own events through tests/helpers/pokerkit_bridge.py), against our parse + replay of the very same
   hands.
@@ -152,14 +154,19 @@ def _run_import(command: list[str]) -> tuple[float, list[str]]:
     return seconds, done.stdout.strip().splitlines()
 
 
-def timed_import(folders: list[Path], jobs: int, name: str, again: bool = False) -> dict[str, float]:
+def timed_import(folders: list[Path], jobs: int, name: str, again: bool = False,
+                 lake: bool = False) -> dict[str, float]:
     """Wall seconds and the peak RSS (MB) of the largest process of one ``studbook import`` into a new
-    database; with ``again``, also the seconds of the same import run a second time (nothing new)."""
+    database (with ``lake``, a new lake written by ``jobs`` local Dask workers); with ``again``, also the
+    seconds of the same import run a second time (nothing new)."""
     db = DATA / f"{name}.duckdb"
     for stale in (db, db.with_suffix(".duckdb.wal")):
         stale.unlink(missing_ok=True)
+    shutil.rmtree(DATA / name, ignore_errors=True)
+    into = ["--lake", str(DATA / name), "--workers", str(jobs)] if lake else \
+        ["--db", str(db), "--jobs", str(jobs)]
     command = [sys.executable, "-c", _WRAPPER, sys.executable, "-c", "from studbook.cli import main; main()",
-               "import", *map(str, folders), "--db", str(db), "--jobs", str(jobs)]
+               "import", *map(str, folders), *into]
     seconds, lines = _run_import(command)
     imported = next(int(line.split()[-1].replace(",", "")) for line in lines
                     if line.strip().startswith("imported"))
@@ -167,6 +174,7 @@ def timed_import(folders: list[Path], jobs: int, name: str, again: bool = False)
     if again:
         found["again_seconds"] = _run_import(command)[0]
     db.unlink(missing_ok=True)
+    shutil.rmtree(DATA / name, ignore_errors=True)
     return found
 
 
@@ -265,6 +273,10 @@ def main() -> None:
                peak_rss_mb=found["peak_rss_mb"])
         if "again_seconds" in found:  # every file unchanged: none is read again
             record("re-import, nothing new", int(found["hands"]), found["again_seconds"])
+    for workers in (1, 2):
+        found = timed_import(list(folders.values()), workers, f"lake-workers{workers}", lake=True)
+        record(f"import --lake --workers {workers}", int(found["hands"]), found["seconds"],
+               peak_rss_mb=found["peak_rss_mb"])
     fifth = [generate(game, max(hands // 5, 200)) for game in GAMES]
     small = timed_import(fifth, 1, "import-fifth")
     record("import --jobs 1 (a fifth)", int(small["hands"]), small["seconds"],

@@ -21,8 +21,13 @@ def import_counts(args: list[str]) -> dict[str, int]:
     """Run ``studbook ARGS`` (an import), which must succeed, and read its summary's counts."""
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
+    return summary_counts(result.stdout)
+
+
+def summary_counts(summary: str) -> dict[str, int]:
+    """The counts of an import's printed summary, by label."""
     counts = {}
-    for line in result.stdout.splitlines():
+    for line in summary.splitlines():
         label, _, number = line.strip().rpartition("  ")
         if number.strip().replace(",", "").isdigit():
             counts[label.strip()] = int(number.replace(",", ""))
