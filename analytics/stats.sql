@@ -9,6 +9,10 @@ CREATE OR REPLACE MACRO pct(n, d) AS round(100.0 * n / nullif(d, 0), 1);
 CREATE OR REPLACE MACRO money(minor, decimals) AS
     CAST(CAST(minor AS DECIMAL(18, 0)) * CAST(pow(10, -decimals) AS DECIMAL(18, 2)) AS DECIMAL(18, 2));
 
+-- A hand's result in big bets, rounded the same way wherever it is computed: a sum of these is exact, so
+-- it does not depend on the order DuckDB's threads add rows in (a lake is scanned in another order).
+CREATE OR REPLACE MACRO in_bets(minor, bet) AS CAST(minor / nullif(bet, 0) AS DECIMAL(38, 12));
+
 CREATE OR REPLACE MACRO street_label(street) AS
     street || CASE street WHEN 2 THEN 'nd' WHEN 3 THEN 'rd' ELSE 'th' END;
 
@@ -67,8 +71,8 @@ SELECT
     unit,
     count(*) AS hands,
     money(sum(net), max(decimals)) AS net,
-    round(100 * sum(net / nullif(big_bet, 0)) / count(*), 2) AS big_bets_per_100,
-    round(200 * sum(net / nullif(big_bet, 0)) / count(*), 2) AS small_bets_per_100,
+    round(100 * sum(in_bets(net, big_bet)) / count(*), 2) AS big_bets_per_100,
+    round(200 * sum(in_bets(net, big_bet)) / count(*), 2) AS small_bets_per_100,
     money(sum(net) FILTER (WHERE showdown), max(decimals)) AS showdown_net,
     money(sum(net) FILTER (WHERE NOT showdown), max(decimals)) AS non_showdown_net,
     pct(count_if(vpip), count_if(vpip_chance)) AS vpip,

@@ -98,17 +98,6 @@ def test_a_shard_without_its_manifest_row_does_not_count_and_the_next_run_comple
     assert lake_contents(lake) == tables
 
 
-def test_a_local_cluster_of_worker_processes(tmp_path: Path) -> None:
-    lake = tmp_path / "lake"
-    result = runner.invoke(app, ["import", str(HISTORIES), "--lake", str(lake), "--workers", "1"])
-    assert result.exit_code == 0, result.output
-    assert "lake: " in result.stdout
-    db = tmp_path / "db.duckdb"
-    import_into(db, HISTORIES)
-    from_lake = cli("stats", "--lake", str(lake), "--format", "csv")
-    assert from_lake == cli("stats", "--db", str(db), "--format", "csv") and "Luis" in from_lake
-
-
 def test_reports_and_replays_from_a_lake(logs: Path, database: tuple[Path, dict[str, int]], scheduler: str,
                                         tmp_path: Path) -> None:
     lake = tmp_path / "lake"
