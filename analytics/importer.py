@@ -119,6 +119,12 @@ def unchanged_files(con: duckdb.DuckDBPyConnection, paths: Sequence[Path]) -> di
     for sha256, size, blocks in con.execute(
             "SELECT sha256, bytes, blocks FROM imported_files WHERE rejected = 0").fetchall():
         known.setdefault(size, {})[sha256] = blocks
+    return known_contents(known, paths)
+
+
+def known_contents(known: dict[int, dict[str, int]], paths: Sequence[Path]) -> dict[Path, int]:
+    """The files among ``paths`` whose content is in ``known`` (hand blocks by SHA-256, by byte size),
+    with its blocks; only a file with the byte size of a known content is hashed."""
     unchanged = {}
     for path in paths:
         try:

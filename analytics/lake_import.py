@@ -23,13 +23,12 @@ import duckdb
 from distributed import Client, Future, LocalCluster, as_completed
 
 from studbook.analytics.db import DEFAULT_CHUNK
-from studbook.analytics.importer import ImportSummary
+from studbook.analytics.importer import ImportSummary, known_contents
 from studbook.analytics.lake_shards import import_file
 from studbook.analytics.lake_store import Lake, LakeError, shard_name
 from studbook.analytics.lake_views import open_lake
 from studbook.analytics.load import BatchOutcome
 from studbook.analytics.worker import ChunkResult
-from studbook.grammar.reader import file_stamp
 
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before saying it cannot be reached
 
@@ -57,24 +56,14 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Client]:
         yield client
 
 
-def unchanged_in_lake(lake: Lake, paths: Sequence[Path]) -> tuple[dict[Path, int], set[str]]:
-    """The files among ``paths`` whose content the lake holds, with the hand blocks found in each, and
-    every shard committed so far."""
+def committed(lake: Lake) -> tuple[dict[int, dict[str, int]], set[str]]:
+    """The contents the lake holds (hand blocks by SHA-256, by byte size), and every shard committed."""
     manifest = lake.manifest().to_pylist()
     known: dict[int, dict[str, int]] = {}
     for row in manifest:
         if row["sha256"] is not None:
             known.setdefault(row["bytes"], {})[row["sha256"]] = row["blocks"]
-    unchanged = {}
-    for path in paths:
-        try:
-            candidates = known.get(path.stat().st_size)
-            stamp = file_stamp(path) if candidates else None
-        except OSError:
-            continue  # the task reports it
-        if stamp is not None and stamp.sha256 in candidates:
-            unchanged[path] = candidates[stamp.sha256]
-    return unchanged, {row["shard"] for row in manifest}
+    return known, {row["shard"] for row in manifest}
 
 
 _OUTCOME = """
@@ -114,9 +103,8 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
     lake = Lake.at(lake_url)
     lake.create()
     summary = ImportSummary()
-    unchanged, before = unchanged_in_lake(lake, files)
-    if reread:
-        unchanged = {}
+    known, before = committed(lake)
+    unchanged = {} if reread else known_contents(known, files)
     summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
     if on_unchanged and unchanged:
         on_unchanged(len(unchanged))
