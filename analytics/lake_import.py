@@ -35,9 +35,10 @@ CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before saying it cannot be 
 
 def local_cluster(workers: int | None) -> LocalCluster:
     """A cluster of ``workers`` processes on this machine (default: one per CPU) over TCP on 127.0.0.1, one
-    thread each (parse and replay hold the GIL), with no dashboard and only its errors logged."""
+    thread each (parse and replay hold the GIL), with no dashboard and no log (failed files are reported
+    by the client, one line each)."""
     return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                        protocol="tcp", dashboard_address=None, silence_logs=logging.ERROR,
+                        protocol="tcp", dashboard_address=None, silence_logs=logging.CRITICAL,
                         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})  # its HTTP port: any free one
 
 
@@ -116,7 +117,8 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
     with dask_client(scheduler, workers) as client:
         prefix = f"studbook-import-{uuid.uuid4().hex[:12]}"
         keys = [f"{prefix}-{index}" for index in range(len(to_read))]
-        futures = client.map(import_file, to_read, lake_url=lake_url, rule_args=rule_args,
+        target = lake.root if lake.local else lake_url  # a folder as an absolute path, for every worker
+        futures = client.map(import_file, to_read, lake_url=target, rule_args=rule_args,
                              chunk_size=chunk_size, key=keys)
         path_of = {future.key: path for future, path in zip(futures, to_read, strict=True)}
         for future in as_completed(futures):

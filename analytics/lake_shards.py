@@ -132,8 +132,10 @@ def stage_chunk(staged: StagedShard, result: ChunkResult, seen: set[tuple[str, s
 def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
                 chunk_size: int = DEFAULT_CHUNK) -> ChunkResult:
     """Read, parse and replay one file into its shard of the lake at ``lake_url``; its counts, with no
-    tables (they are in the lake). Run again, it writes the same shard over the same names."""
+    tables (they are in the lake). Run again, it writes the same shard over the same names. A lake this
+    worker cannot see (a folder of the client's machine only) fails the task rather than write elsewhere."""
     lake = Lake.at(lake_url)
+    lake.check()
     staged = StagedShard(lake, staging_token(path))
     total = ChunkResult(path)
     seen: set[tuple[str, str]] = set()

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.importing import contents, import_into, runner
+from helpers.importing import contents, import_into, runner, summary_counts
 from helpers.lake import import_into_lake, lake_contents, lake_files
 from helpers.paths import HISTORIES
 
@@ -111,6 +111,18 @@ def test_reports_and_replays_from_a_lake(logs: Path, database: tuple[Path, dict[
     assert from_lake.read_bytes() == from_db.read_bytes()
     cli("replay", str(lake), "--hand", "1115-01", "-o", str(from_lake))  # as the report's hints write it
     assert from_lake.read_bytes() == from_db.read_bytes()
+
+
+def test_a_lake_the_workers_cannot_see_fails_each_file_by_name(scheduler: str) -> None:
+    result = runner.invoke(app, ["import", str(HISTORIES), "--lake", "memory://client-only", "--scheduler",
+                                 scheduler])  # an in-memory filesystem: the workers' is not the client's
+    assert result.exit_code == 1, result.output
+    failures = result.stderr.splitlines()
+    assert sorted(failures) == [f"error: {path}: not imported: LakeError: no lake at memory://client-only: "
+                                "run `studbook import PATH... --lake memory://client-only` first"
+                                for path in sorted(HISTORIES.glob("*.txt"))]
+    counts = summary_counts(result.stdout)
+    assert (counts["files"], counts["hand blocks found"]) == (0, 0)
 
 
 def test_user_errors_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
