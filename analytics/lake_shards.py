@@ -13,6 +13,7 @@ from __future__ import annotations
 import posixpath
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import IO
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -48,23 +49,25 @@ class StagedShard:
         self.lake = lake
         self.stage = lake.path(STAGING, token)
         lake.remove(self.stage)  # what a killed earlier run of this task left
-        self.writers: dict[str, tuple[pq.ParquetWriter, object]] = {}  # by path relative to the stage
+        self.writers: dict[str, pq.ParquetWriter] = {}  # by path relative to the stage
+        self.streams: list[IO[bytes]] = []
 
     def write(self, part: str, table: pa.Table) -> None:
         """Append rows to the part file ``part`` (``hands/site=.../month=...`` or ``rejected``)."""
         if part not in self.writers:
             path = posixpath.join(self.stage, part + ".parquet")
             self.lake.fs.makedirs(posixpath.dirname(path), exist_ok=True)
-            stream = self.lake.fs.open(path, "wb")
-            self.writers[part] = (pq.ParquetWriter(stream, table.schema), stream)
-        self.writers[part][0].write_table(table)
+            self.streams.append(self.lake.fs.open(path, "wb"))
+            self.writers[part] = pq.ParquetWriter(self.streams[-1], table.schema)
+        self.writers[part].write_table(table)
 
     def publish(self, shard: str, record: dict[str, object]) -> list[str]:
         """Move every part into place as ``PART/SHARD.parquet``, drop the parts an earlier write of the
         same shard had and this one has not, and commit with the manifest row; the parts written."""
-        for writer, stream in self.writers.values():
+        for writer in self.writers.values():
             writer.close()
-            stream.close()  # type: ignore[attr-defined]
+        for stream in self.streams:
+            stream.close()
         lake = self.lake
         parts = sorted(posixpath.join(part, shard + ".parquet") for part in self.writers)
         manifest = posixpath.join(MANIFEST, shard + ".parquet")
