@@ -61,7 +61,8 @@ total-pot-mismatch          error     the summary's total pot differs from the c
 rake-mismatch               error     total pot - awards differs from the summary's rake
 side-pot-mismatch           error     the log's main/side pot amounts differ from the layers (C22)
 award-mismatch              error     a player's award differs from what the rules give
-collect-mismatch            error     the collect lines disagree with the summary seat lines
+collect-mismatch            error     the collect lines disagree with the summary seat lines or nets
+collect-missing             warning   the summary's nets show a win no award line writes
 award-unverified            info      a contested pot nobody showed for: the log's award stands
 ==========================  ========  ==========================================================
 """
