@@ -84,6 +84,7 @@ class Awards:
                 self.hand.source.last_line,
                 f"total pot {total} less awards {collected} "
                 f"is {total - collected}; the log's rake is {summary.rake}",
+                "L4",
             )
         self.out.rake = total - collected if self.collects else rake
         self.out.logged_rake = summary.rake
@@ -223,6 +224,7 @@ class Awards:
                         line,
                         f"{player} collects {logged.get(player, 0)} but the summary "
                         f"says {summary.get(player, 0)}",
+                        "L5",
                     )
         self.seat_results(computed, logged, unjudged)
 
