@@ -41,11 +41,10 @@ def _settings(game: str, site: str | None, preset: str | None, options: list[str
         raise typer.BadParameter(str(error), param_hint="--rule") from None
 
 
-def _context(site: str | None, preset: str | None, options: list[str]) -> str:
+def _context(site: str | None, preset: str | None, options: list[str]) -> list[str]:
     parts = [f"site {site}"] if site else []
     parts += [f"preset {preset}"] if preset else []
-    parts += [f"--rule {option}" for option in options]
-    return "".join(f", {part}" for part in parts)
+    return parts + [f"--rule {option}" for option in options]
 
 
 def _print_list() -> None:
@@ -74,19 +73,20 @@ def _print_rule(rule: rulebook.Rule, game: str | None, site: str | None, preset:
         typer.echo(rulebook.wrap("; ".join(f"{where} {value}" for where, value in rulebook.defaults(key)),
                                  "    "))
         current = ", ".join(f"{name} {now[name][key].value} ({now[name][key].origin})" for name in games)
-        under = f"now (under the defaults{_context(site, preset, options)})"
+        context = _context(site, preset, options)
+        under = f"now (with {', '.join(context)})" if context else "now (the defaults)"
         typer.echo(rulebook.wrap(f"{under}: {current}", "    "))
 
 
 def _print_game(game: str, site: str | None, preset: str | None, options: list[str]) -> None:
-    typer.echo(f"{VARIANTS[game].label} ({game}){_context(site, preset, options)}")
+    typer.echo(", ".join([f"{VARIANTS[game].label} ({game})", *_context(site, preset, options)]))
     typer.echo("Settings:")
     rules = rulebook.by_id()
     applying = [s.key for s in rulebook.sections() if rulebook.applies(s, game)]
     for setting in _settings(game, site, preset, options):
         if rules[setting.rule].section not in applying:
             continue
-        typer.echo(f"  {setting.key:<34} {setting.value:<24} {rulebook.label(setting.rule):<44} "
+        typer.echo(f"  {setting.key:<34} {setting.value:<24} {rulebook.label(setting.rule):<46} "
                    f"{setting.origin}".rstrip())
     for section in rulebook.sections():
         if rulebook.applies(section, game):

@@ -27,7 +27,7 @@ def test_one_rule_with_its_text_source_and_setting_values() -> None:
     assert "Source: Robert's Rules of Poker, betting; WSOP Live Action rule 126" in result.output
     assert "  --rule max_raises: raises allowed after the bet or completion (limit)" in lines
     assert "    values: a number, 0 or more" in lines
-    assert "    now (under the defaults, preset wsop-la): stud 4 (preset wsop-la)" in lines
+    assert "    now (with preset wsop-la): stud 4 (preset wsop-la)" in lines
 
 
 def test_a_rule_without_a_game_shows_every_games_value() -> None:
