@@ -47,11 +47,20 @@ def _context(site: str | None, preset: str | None, options: list[str]) -> list[s
     return parts + [f"--rule {option}" for option in options]
 
 
+def _print_rules(rules: tuple[rulebook.Rule, ...]) -> None:
+    """One line a rule: id, title and the ``--rule`` keys that set it."""
+    keys: dict[str, list[str]] = {}
+    for key, rule_id in rulebook.option_rules().items():
+        keys.setdefault(rule_id, []).append(key)
+    for rule in rules:
+        setting = f"  (--rule {', '.join(keys[rule.id])})" if rule.id in keys else ""
+        typer.echo(f"  {rule.id:<6} {rule.title}{setting}")
+
+
 def _print_list() -> None:
     for section in rulebook.sections():
         typer.echo(section.title)
-        for rule in section.rules:
-            typer.echo(f"  {rule.id:<6} {rule.title}")
+        _print_rules(section.rules)
     typer.echo("studbook rules ID (or a --rule key) prints a rule; --game G the rule set of a game; "
                "docs/rules.md holds the whole book.")
 
@@ -91,8 +100,7 @@ def _print_game(game: str, site: str | None, preset: str | None, options: list[s
     for section in rulebook.sections():
         if rulebook.applies(section, game):
             typer.echo(f"{section.title}:")
-            for rule in section.rules:
-                typer.echo(f"  {rule.id:<6} {rule.title}")
+            _print_rules(section.rules)
 
 
 Name = Annotated[str | None, typer.Argument(help="A rule id (C27, Z13) or a --rule key (max_raises).")]

@@ -15,7 +15,8 @@ def test_lists_every_rule_by_section() -> None:
     assert result.exit_code == 0, result.output
     assert "Rules of every stud game" in result.output
     assert "  C27    show order at showdown" in result.output
-    assert "  Z17    figuras" in result.output
+    assert "  Z17    figuras  (--rule figuras_includes_two_pair)" in result.output
+    assert "  Z19    stripped decks change the order  (--rule flush_beats_full_at_or_below, " in result.output
     assert "  T5     highest cards speak, highest suit first" in result.output
 
 
