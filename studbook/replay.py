@@ -27,7 +27,9 @@ duplicate-card              error     a card appears twice in the hand (C1)
 upcard-mismatch             error     cards repeated later disagree with those dealt (C1)
 community-card-missing      error     8 players on 7th street and no community card (S10)
 community-card-unneeded     warning   a community card although the stub sufficed (S10)
-door-card-unknown           info      a door card is missing, so the bring-in cannot be judged (C7)
+door-card-unknown           info      a door card is missing: the log's first actor brings in (C7)
+up-card-unknown             info      a log that does not write every up card lacks one (S1)
+opener-unknown              info      a live board is missing: the log's first actor opens (S5, R3, C32)
 wrong-actor                 error     someone acts out of turn (C3, C8, S5, R3, C25, C32)
 action-after-round          error     an action after the round (or all betting) was over (C15, C26)
 action-missing              error     a round ends while someone still had to act (C15)
@@ -98,7 +100,16 @@ from studbook.hand import Hand
 from studbook.results import ActionRecord, Replay, Violation
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
-from studbook.rules.variants import VARIANTS, RuleError, Rules, StreetSpec, Variant, deck, rules_for
+from studbook.rules.variants import (
+    SITES_HIDING_BOARDS,
+    VARIANTS,
+    RuleError,
+    Rules,
+    StreetSpec,
+    Variant,
+    deck,
+    rules_for,
+)
 
 # Each action type's kind, and where its chips are: "amount" put in, a street total "to", or none.
 _KINDS = {
@@ -162,7 +173,10 @@ class _Replayer:
         antes: list[PostAnte] = _of_type(hand.events, PostAnte)
         self.anted = {e.player for e in antes}
         self.ante_amounts = [e.amount for e in antes if not e.all_in]
-        dealt_in = self.anted | {e.player for e in _of_type(hand.events, Deal) if e.street == first}
+        deals: list[Deal] = _of_type(hand.events, Deal)
+        dealt_in = self.anted | {e.player for e in deals if e.street == first}
+        # a site that does not write every board, or an export that writes no card dealt at all
+        self.boards_hidden = hand.site in SITES_HIDING_BOARDS or not deals
         seats = [(s.player, s.seat, s.stack) for s in hand.seats if s.player in dealt_in]
         self.table = Table(
             self.variant,
@@ -457,17 +471,32 @@ class _Replayer:
         spec = self.spec
         if spec and spec.up and not self.community:
             got_up = self.got_up
-            for player in self.table.players:
-                if not player.folded and player.name not in got_up:
-                    self.flag(
-                        "card-count",
-                        line,
-                        f"{player.name} has no {self.street} street up card in the log",
-                        "S1",
-                    )
-        issues = self.table.start_street(self.street)
+            unseen = [p.name for p in self.table.players if not p.folded and p.name not in got_up]
+            if unseen and self.boards_hidden:
+                self.flag(
+                    "up-card-unknown",
+                    line,
+                    f"{', '.join(unseen)}: no {self.street.label} street up card in the log, which does "
+                    "not write them",
+                    "S1",
+                    "info",
+                )
+            else:
+                for name in unseen:
+                    message = f"{name} has no {self.street} street up card in the log"
+                    self.flag("card-count", line, message, "S1")
+        table = self.table
+        issues = table.start_street(self.street)
         if issues:
             self.issues(issues, line)
+        if table.opener_unknown and self.street != self.first_street:
+            self.flag(
+                "opener-unknown",
+                line,
+                f"a live board is not in the log: the {self.street.label} street opener is taken from it",
+                self.turn_rule(),
+                "info",
+            )
 
     def close_round(self, line: int) -> None:
         """End the street's betting: nobody may still owe an action (C15); Z13 may end the hand."""
@@ -497,6 +526,8 @@ class _Replayer:
         if self.round == "pending":
             self.open_round(line)
         kind, chips = _KINDS[type(event)]
+        if table.opener_unknown and table.last is None:
+            table.open_with(name, kind)
         before = player.bet
         to = before + event.amount if chips == "amount" else event.to if chips == "to" else before
         if kind in AGGRESSIVE:
