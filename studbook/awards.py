@@ -85,6 +85,7 @@ class Awards:
                 self.hand.source.last_line,
                 f"total pot {total} less awards {collected} "
                 f"is {total - collected}; the log's rake is {summary.rake}",
+                "L4",
             )
         self.out.rake = total - collected if awarded else rake
         self.out.logged_rake = summary.rake
@@ -240,6 +241,7 @@ class Awards:
                         line,
                         f"{player} collects {logged.get(player, 0)} but the summary "
                         f"says {summary.get(player, 0)}",
+                        "L5",
                     )
         self.seat_results(computed, logged, unjudged)
 
@@ -256,10 +258,12 @@ class Awards:
                     "collect-missing",
                     line,
                     f"{player}'s net shows {shown} won; the log's award lines give {written}",
+                    "L5",
                     severity="warning",
                 )
             elif written > shown:
-                self.flag("collect-mismatch", line, f"{player} collects {written} but the net shows {shown}")
+                message = f"{player} collects {written} but the net shows {shown}"
+                self.flag("collect-mismatch", line, message, "L5")
 
     def seat_results(self, computed: dict[str, int], logged: dict[str, int], unjudged: set[str]) -> None:
         by_name, showed, folded_on = self.table.by_name, self.showed, self.folded_on

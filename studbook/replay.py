@@ -7,20 +7,20 @@ checks the pots and side pots, the showdown, hi/lo halves and odd chips, the rak
 award lines. Every discrepancy is a :class:`~studbook.results.Violation`; the replay then carries
 on with the logged action as the new state, so one bad action does not hide the rest.
 
-Violation codes (stable; severity; usual rules.md id):
+Violation codes (stable; severity; usual rule id of the rulebook, docs/rules.md):
 
 ==========================  ========  ==========================================================
 code                        severity  meaning
 ==========================  ========  ==========================================================
-unknown-variant             error     the hand's game has no variant definition
-bad-rule                    warning   an option stated by the log is unknown or has a bad value
-unknown-player              error     an event names a player not dealt in
+unknown-variant             error     the hand's game has no variant definition (L1)
+bad-rule                    warning   an option stated by the log is unknown or has a bad value (L2)
+unknown-player              error     an event names a player not dealt in (L3)
 too-many-players            error     more players dealt in than ``max_players`` (S1, T10)
 short-stack-dealt-in        error     cash player without ante + bring-in dealt in (C6)
 ante-amount / ante-missing  error     wrong ante, or a dealt-in player without one (C4, C5)
 street-order                error     a street out of order, or one the variant does not have (S1)
 hand-over                   error     play continues after the hand was decided (C15, Z14)
-streets-missing             error     the log stops before the last street with 2+ players left
+streets-missing             error     the log stops before the last street with 2+ players left (S1)
 card-count                  error     wrong number of cards dealt or shown (S1, F1, C28)
 card-not-in-deck            error     a card outside the (stripped) deck (Z1)
 duplicate-card              error     a card appears twice in the hand (C1)
@@ -49,7 +49,7 @@ complete-amount             error     a completion not to the small bet (C8, C9)
 raise-cap                   error     a raise past the cap (C17, C18)
 not-reopened                error     a raise after a short all-in that did not reopen (C19, N3)
 beyond-stack                error     more chips than the player had (C20, Z11)
-all-in-mismatch             warning   the log's all-in flag disagrees with the stack
+all-in-mismatch             warning   the log's all-in flag disagrees with the stack (C21)
 cap-mismatch                warning   the log says "capped" where the rules do not (C17)
 open-pair-mismatch          warning   the log announces an open pair the rules do not see (S7)
 hand-should-have-ended      error     play continues after a checked-through round (Z13)
@@ -58,11 +58,11 @@ uncalled-recipient          error     an uncalled bet returned to the wrong play
 uncalled-missing            error     an uncalled bet never returned (C23)
 show-order                  warning   the wrong player shows first (C27)
 total-pot-mismatch          error     the summary's total pot differs from the chips put in
-rake-mismatch               error     total pot - awards differs from the summary's rake
+rake-mismatch               error     total pot - awards differs from the summary's rake (L4)
 side-pot-mismatch           error     the log's main/side pot amounts differ from the layers (C22)
 award-mismatch              error     a player's award differs from what the rules give
-collect-mismatch            error     the collect lines disagree with the summary seat lines or nets
-collect-missing             warning   the summary's nets show a win no award line writes
+collect-mismatch            error     the collect lines disagree with the summary seat lines or nets (L5)
+collect-missing             warning   the summary's nets show a win no award line writes (L5)
 award-unverified            info      a contested pot nobody showed for: the log's award stands
 ==========================  ========  ==========================================================
 """
@@ -149,7 +149,8 @@ def replay(hand: Hand, rules: Rules | None = None) -> Replay:
         result = Replay(hand)
         result.violations.append(
             Violation(
-                "unknown-variant", "error", hand.source.first_line, f"no rules for variant {hand.variant!r}"
+                "unknown-variant", "error", hand.source.first_line, f"no rules for variant {hand.variant!r}",
+                "L1",
             )
         )
         return result
@@ -166,7 +167,7 @@ class _Replayer:
         try:
             self.rules = rules_for(self.variant, hand.site, hand.rules, user)
         except RuleError as error:
-            self.flag("bad-rule", hand.source.first_line, str(error), severity="warning")
+            self.flag("bad-rule", hand.source.first_line, str(error), "L2", "warning")
             self.rules = rules_for(self.variant, hand.site, (), user)
         self.first_street = first = self.variant.first_street
         self.last_street = self.variant.last_street
@@ -278,14 +279,14 @@ class _Replayer:
     def known_player(self, player: str, line: int) -> bool:
         if player in self.table.by_name:
             return True
-        self.flag("unknown-player", line, f"{player} is not dealt in")
+        self.flag("unknown-player", line, f"{player} is not dealt in", "L3")
         return False
 
     def on_ante(self, event: PostAnte) -> None:
         name, line = event.player, event.line
         player = self.table.by_name.get(name)
         if player is None:
-            self.flag("unknown-player", line, f"{name} is not dealt in")
+            self.flag("unknown-player", line, f"{name} is not dealt in", "L3")
             return
         issues = self.table.ante(name, event.amount, event.all_in, self.ante)
         self.out.actions.append(
@@ -429,7 +430,7 @@ class _Replayer:
         name, line = event.player, event.line
         player = self.table.by_name.get(name)
         if player is None:
-            self.flag("unknown-player", line, f"{name} is not dealt in")
+            self.flag("unknown-player", line, f"{name} is not dealt in", "L3")
             return
         if player.folded:
             self.flag("card-count", line, f"{name} is dealt cards after folding", "C1")
@@ -521,7 +522,7 @@ class _Replayer:
         table = self.table
         player = table.by_name.get(name)
         if player is None:
-            self.flag("unknown-player", line, f"{name} is not dealt in")
+            self.flag("unknown-player", line, f"{name} is not dealt in", "L3")
             return
         if self.round == "pending":
             self.open_round(line)

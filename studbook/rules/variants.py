@@ -314,10 +314,10 @@ def rules_text(rules: Rules | None) -> str | None:
     rules give equal text and :func:`rules_from_text` gives the same :class:`Rules` back. None: no rules."""
     if rules is None or not rules.explicit:
         return None
-    return " ".join(f"{key}={_option_text(key, getattr(rules, key))}" for key in sorted(rules.explicit))
+    return " ".join(f"{key}={option_text(key, getattr(rules, key))}" for key in sorted(rules.explicit))
 
 
-def _option_text(key: str, value: Any) -> str:
+def option_text(key: str, value: Any) -> str:
     """One option's value as ``Rules.parse`` reads it (``deck_ranks`` as a deck size, no ante as none)."""
     if isinstance(value, bool):
         return "true" if value else "false"
