@@ -100,7 +100,7 @@ def _collect_less() -> None:
 
 
 @contextmanager
-def _collecting_less() -> Iterator[None]:
+def collecting_less() -> Iterator[None]:
     """:func:`_collect_less` for the length of an import in this process, then as it was."""
     before = gc.get_threshold()
     _collect_less()
@@ -166,7 +166,7 @@ def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[
         if on_unchanged and unchanged:
             on_unchanged(len(unchanged))
         to_read = [path for path in files if path not in unchanged]
-        with _collecting_less():
+        with collecting_less():
             loader = Loader(con)
             results = _observed(chunk_results(to_read, jobs, rule_args, chunk_size), summary, on_chunk)
             for batch in batches(results, batch_size):

@@ -20,6 +20,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from studbook.analytics.db import DEFAULT_CHUNK, arrow_schemas
+from studbook.analytics.importer import collecting_less
 from studbook.analytics.lake_store import (
     MANIFEST,
     MANIFEST_SCHEMA,
@@ -142,15 +143,16 @@ def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
     staged = StagedShard(lake, staging_token(path))
     total = ChunkResult(path)
     seen: set[tuple[str, str]] = set()
-    for chunk in read_chunks(Path(path), chunk_size):
-        result = process_chunk(chunk, rule_args)
-        stage_chunk(staged, result, seen)
-        total.path = result.path
-        total.found += result.found
-        total.hands += result.hands
-        total.skipped += result.skipped
-        total.rejected += result.rejected
-        total.stamp = result.stamp
+    with collecting_less():
+        for chunk in read_chunks(Path(path), chunk_size):
+            result = process_chunk(chunk, rule_args)
+            stage_chunk(staged, result, seen)
+            total.path = result.path
+            total.found += result.found
+            total.hands += result.hands
+            total.skipped += result.skipped
+            total.rejected += result.rejected
+            total.stamp = result.stamp
     stamp = total.stamp
     staged.publish(shard_name(total.path, stamp), {
         "shard": shard_name(total.path, stamp), "sha256": stamp.sha256 if stamp else None,
