@@ -7,12 +7,15 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 from helpers.importing import contents, import_into, runner, summary_counts
 from helpers.lake import import_into_lake, lake_contents, lake_files
 from helpers.paths import HISTORIES
 
 from studbook.analytics import lake_import
+from studbook.analytics.lake_shards import StagedShard, import_file
+from studbook.analytics.lake_store import Lake
 from studbook.cli import app
 
 
@@ -111,6 +114,40 @@ def test_reports_and_replays_from_a_lake(logs: Path, database: tuple[Path, dict[
     assert from_lake.read_bytes() == from_db.read_bytes()
     cli("replay", str(lake), "--hand", "1115-01", "-o", str(from_lake))  # as the report's hints write it
     assert from_lake.read_bytes() == from_db.read_bytes()
+
+
+def test_a_lake_at_an_fsspec_url_is_written_and_read_through_fsspec(tmp_path: Path) -> None:
+    """An in-memory filesystem stands for an object store: the tasks run here, in this process."""
+    url = "memory://studbook-lake-test"
+    lake = Lake.at(url)
+    try:
+        lake.create()
+        for path in sorted(HISTORIES.glob("*.txt")):
+            import_file(str(path), url)
+        db = tmp_path / "db.duckdb"
+        import_into(db, HISTORIES)
+        assert lake_contents(url) == contents(db)
+        from_lake = cli("stats", "--lake", url, "--format", "csv")
+        assert from_lake == cli("stats", "--db", str(db), "--format", "csv")
+    finally:
+        lake.remove(lake.root)
+
+
+def test_a_shard_written_again_drops_the_parts_it_no_longer_has(tmp_path: Path) -> None:
+    lake = Lake.at(str(tmp_path / "lake"))
+    lake.create()
+    rows = pa.table({"file": ["a.txt"], "line": [1]})
+    record = {"shard": "s", "file": "a.txt", "blocks": 1, "hands": 0, "rejected": 1}
+    first = StagedShard(lake, "token")
+    for part in ("rejected", "hands/site=x/month=2024-01"):
+        first.write(part, rows)
+    assert first.publish("s", record) == ["hands/site=x/month=2024-01/s.parquet", "rejected/s.parquet"]
+    again = StagedShard(lake, "token")
+    again.write("rejected", rows)
+    assert again.publish("s", record) == ["rejected/s.parquet"]
+    assert sorted(str(path.relative_to(lake.root)) for path in Path(lake.root).rglob("*.parquet")) == [
+        "_manifest/s.parquet", "rejected/s.parquet"]
+    assert lake.manifest().column("parts").to_pylist() == [["rejected/s.parquet"]]
 
 
 def test_a_lake_the_workers_cannot_see_fails_each_file_by_name(scheduler: str) -> None:

@@ -14,7 +14,7 @@ def import_into_lake(lake: Path, scheduler: str, *paths: Path | str,
     return import_counts(["import", *map(str, paths), "--lake", str(lake), "--scheduler", scheduler, *extra])
 
 
-def lake_contents(lake: Path) -> dict[str, list[tuple]]:
+def lake_contents(lake: Path | str) -> dict[str, list[tuple]]:
     """Every row of every table view of the lake, in a canonical order (as helpers.importing.contents)."""
     con = open_lake(str(lake))
     try:
