@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
-from distributed import Client, Future, LocalCluster, as_completed
+from distributed import Client, LocalCluster, as_completed
 
 from studbook.analytics.db import DEFAULT_CHUNK
 from studbook.analytics.importer import ImportSummary, known_contents
@@ -122,11 +122,12 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
                              chunk_size=chunk_size, key=keys)
         path_of = {future.key: path for future, path in zip(futures, to_read, strict=True)}
         for future in as_completed(futures):
-            if future.status != "finished":
+            try:
+                result: ChunkResult = future.result()
+            except Exception as error:  # raised by the task, or its future cancelled: the scheduler is gone
                 if on_error:
-                    on_error(f"{path_of[future.key]}: not imported: {_failure(future)}")
+                    on_error(f"{path_of[future.key]}: not imported: {type(error).__name__}: {error}")
                 continue
-            result: ChunkResult = future.result()
             future.release()
             summary.add_chunk(result)
             hands += result.hands
@@ -135,11 +136,3 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
                 on_chunk(result)
     summary.add_batch(run_outcome(lake, run, before, hands) if run else BatchOutcome())
     return summary
-
-
-def _failure(future: Future) -> str:
-    try:
-        error = future.exception()
-    except Exception as lost:  # cancelled: the scheduler went away
-        error = lost
-    return f"{type(error).__name__}: {error}"

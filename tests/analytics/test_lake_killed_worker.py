@@ -60,7 +60,7 @@ def test_a_worker_killed_mid_import_leaves_every_hand_once(cluster: str, tmp_pat
         assert result.exit_code == 0, result.output
     lake = tmp_path / "lake"
     importing = subprocess.Popen([BIN / "studbook", "import", logs, "--lake", lake, "--scheduler", cluster,
-                                  "--chunk", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                  "--chunk", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         killed = _kill_a_busy_worker(cluster, lake)
         out, err = importing.communicate(timeout=240)
@@ -81,15 +81,23 @@ def test_a_worker_killed_mid_import_leaves_every_hand_once(cluster: str, tmp_pat
     assert not [path for path in (lake / "_staging").rglob("*") if path.is_file()]
 
 
+def _staged(lake: Path) -> bool:
+    """Whether a task has staged a Parquet file (the folders come and go as the tasks write)."""
+    try:
+        return any(path.suffix == ".parquet" for path in (lake / "_staging").rglob("*"))
+    except FileNotFoundError:
+        return False
+
+
 def _kill_a_busy_worker(scheduler: str, lake: Path) -> bool:
     """SIGKILL a worker once it is writing a file's shard (its staged files are there); whether it did."""
     with Client(scheduler, timeout=30) as client:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            staged = any(path.suffix == ".parquet" for path in (lake / "_staging").rglob("*"))
+            staged = _staged(lake)
             busy = [address for address, keys in client.processing().items() if keys]
             if staged and busy:
                 os.kill(client.run(os.getpid, workers=busy[:1])[busy[0]], signal.SIGKILL)
                 return True
-            time.sleep(0.05)
+            time.sleep(0.02)
     return False
