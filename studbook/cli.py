@@ -219,3 +219,7 @@ app.command("replay")(reports.replay_command)
 from studbook.commands_simulate import simulate_command  # noqa: E402  (registration only, issue #6)
 
 app.command("simulate")(simulate_command)
+
+from studbook.commands_equity import equity_command  # noqa: E402  (registration only, issue #19)
+
+app.command("equity")(equity_command)
