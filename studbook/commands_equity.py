@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from studbook.rules.variants import VARIANTS, RuleError, Rules
+from studbook.rules.variants import VARIANTS, RuleError, Rules, rules_for
 
 _PERCENT_COLUMNS = {False: ("win", "tie"), True: ("scoop", "high", "low", "split")}
 
@@ -41,7 +41,7 @@ def equity_command(
                                  param_hint="--game")
     options = [*(rule or ()), *((f"deck_ranks={deck_size}",) if deck_size is not None else ())]
     try:
-        rules = Rules.parse(options)
+        rules = rules_for(VARIANTS[game], None, user=Rules.parse(options))
         dead_cards = parse_cards(dead)
         result = equities(VARIANTS[game], [parse_holding(text) for text in hands], dead_cards, rules,
                           samples=samples, seed=seed)

@@ -214,9 +214,10 @@ def equities(
     exact_limit: int = EXACT_LIMIT,
     seed: int = DEFAULT_SEED,
 ) -> Equities:
-    """Each holding's share of the pot under ``variant`` (``rules`` may strip the deck or change the
-    descubierto ranking), with ``dead`` cards out of the deck; see the module docstring."""
-    rules = rules_for(variant, None, user=rules)
+    """Each holding's share of the pot under ``variant``, with ``dead`` cards out of the deck; see the
+    module docstring. ``rules`` are the options in force (:func:`~studbook.rules.variants.rules_for`):
+    the deck and descubierto's ranking; None: the variant's defaults."""
+    rules = rules or rules_for(variant, None)
     dead = tuple(dead)
     cards = deck(rules)
     if len(holdings) < 2:

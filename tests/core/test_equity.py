@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from studbook.cards import ALL_CARDS, Card, parse_cards
 from studbook.cli import app
 from studbook.equity import EquityError, Holding, equities, parse_holding
-from studbook.rules.variants import VARIANTS, Rules, deck
+from studbook.rules.variants import VARIANTS, Rules, deck, rules_for
 
 runner = CliRunner()
 
@@ -51,7 +51,7 @@ def test_exact_equities_match_a_brute_force_over_every_deal(game: str, players: 
     rules = Rules.parse(["deck_ranks=32"]) if game == "descubierto" else None
     for seed in range(2):
         holdings, dead_cards = _spot(game, seed, players, held, dead, rules)
-        result = equities(VARIANTS[game], holdings, dead_cards, rules)
+        result = equities(VARIANTS[game], holdings, dead_cards, rules_for(VARIANTS[game], None, user=rules))
         assert result.method == "exact"
         expected = brute_force(game, [h.cards for h in holdings], dead_cards, rules)
         assert [hand.equity for hand in result.hands] == pytest.approx(list(map(float, expected)), abs=1e-12)
@@ -74,9 +74,10 @@ def test_sampled_third_street_agrees_with_pokerkit_calculate_equities(game: str)
 
 @pytest.mark.parametrize("game", sorted(VARIANTS))
 def test_exact_and_sampled_answers_agree_within_the_stated_error(game: str) -> None:
-    rules = Rules.parse(["deck_ranks=32"]) if game == "descubierto" else None
+    user = Rules.parse(["deck_ranks=32"] if game == "descubierto" else [])
+    rules = rules_for(VARIANTS[game], None, user=user)
     held = VARIANTS[game].cards_per_player - 2  # two cards each to come, from a deck thinned by dead cards
-    holdings, dead = _spot(game, 11, 2, held, 8 if rules else 16, rules)
+    holdings, dead = _spot(game, 11, 2, held, 8 if game == "descubierto" else 16, rules)
     exact = equities(VARIANTS[game], holdings, dead, rules)
     sampled = equities(VARIANTS[game], holdings, dead, rules, exact_limit=0, samples=3000, seed=5)
     assert (exact.method, sampled.method) == ("exact", "sampled")
@@ -124,7 +125,7 @@ def test_bad_questions_are_refused(hands: list[str], dead: str, message: str) ->
 
 
 def test_impossible_deal_and_cards_outside_a_stripped_deck() -> None:
-    rules = Rules.parse(["deck_ranks=32"])
+    rules = rules_for(VARIANTS["descubierto"], None, user=Rules.parse(["deck_ranks=32"]))
     holdings = [parse_holding(f"[{rank}s] {rank}d") for rank in "AKQJT987"]
     with pytest.raises(EquityError, match="impossible deal: the hands need 24 more cards and only 16 are"):
         equities(VARIANTS["descubierto"], holdings, rules=rules)

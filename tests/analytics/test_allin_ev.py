@@ -1,0 +1,221 @@
+"""All-in EV (studbook/allin.py) and its columns: seats.ev_collected, and ev_net, ev_big_bets_per_100 and
+luck in the stats. The expectations are checked against the equity oracle of tests/helpers/equity_oracle.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import duckdb
+import pytest
+from helpers.equity_oracle import brute_force
+from helpers.handscript import build
+
+from studbook.allin import all_in, share_out
+from studbook.analytics.db import open_for_import
+from studbook.analytics.load import Loader
+from studbook.analytics.rows import hand_rows
+from studbook.analytics.worker import chunk_result
+from studbook.cards import parse_cards
+from studbook.equity import Holding
+from studbook.hand import Hand
+from studbook.replay import replay
+from studbook.simulate import Setup, Simulator
+
+HEADER = "stud 10/20 ante=0 bi=5 currency=USD id={hand_id}\n"
+
+# A calls all in on 6th street with aces full; B (nines full) has one card to come for quads, C folded
+# his Kh and Qd on 4th street. Rake 2: the pot after rake is 108.
+SIXTH_STREET = """seats A:50 B:200 C:200
+street 3
+doors A:2c B:9h C:Kh
+A bi 5
+B complete 10
+C call 10
+A call 5
+street 4
+ups A:Ac B:9s C:Qd
+B bet 10
+C fold
+A call 10
+street 5
+ups A:Ad B:4s
+A check
+B bet 20
+A call 20
+street 6
+ups A:Ah B:4c
+A check
+B bet 20
+A call 10!
+return B 10
+street 7
+show B 9c 8c 9h 9s 4s 4c 2d
+show A 3c 3d 2c Ac Ad Ah 7s
+collect A 108
+total 110 rake 2
+summary A won 108
+"""
+
+# A all in on 4th street, B all in on 5th street, C covers both: a main pot of three and a side pot of two.
+SIDE_POT = """seats A:20 B:40 C:200 D:200
+street 3
+doors A:2c B:9h C:Kh D:Jd
+A bi 5
+B complete 10
+C call 10
+D fold
+A call 5
+street 4
+ups A:Ac B:9s C:Qd
+B bet 10
+C call 10
+A call 10!
+street 5
+ups A:Ad B:4s C:Qc
+B bet 20!
+C call 20
+street 6
+ups A:Ah B:4c C:Qs
+street 7
+show B 9c 8c 9h 9s 4s 4c 2d
+show C Kc Ks Kh Qd Qc Qs Td
+show A 3c 3d 2c Ac Ad Ah 7s
+collect A 60 pot=main
+collect C 40 pot=side
+total 100 rake 0 main 60 side 40
+summary A won 60
+summary C won 40
+"""
+
+# The same hand as SIXTH_STREET, but A's all-in call comes on the river: nothing is left to deal.
+RIVER = SIXTH_STREET.replace("A check\nB bet 20\nA call 10!\nreturn B 10\nstreet 7\n",
+                             "A check\nB check\nstreet 7\nA check\nB bet 20\nA call 10!\nreturn B 10\n")
+
+
+def _hand(script: str, hand_id: str, day: int = 1) -> Hand:
+    hand = build(HEADER.format(hand_id=hand_id) + script)
+    start = datetime(2024, 4, day, 20, 0, tzinfo=ZoneInfo("America/New_York"))
+    return dataclasses.replace(hand, start_time=start, source=dataclasses.replace(hand.source, file="ev.txt"))
+
+
+def test_a_sixth_street_all_in_is_counted_over_every_river_card() -> None:
+    replayed = replay(_hand(SIXTH_STREET, "sixth"))
+    assert not replayed.has_errors, replayed.violations
+    found = all_in(replayed)
+    assert found is not None
+    assert (found.street, found.line) == (6, 23)  # the line of A's call
+    assert found.cards == {"A": Holding(parse_cards("3c 3d"), parse_cards("2c Ac Ad Ah")),
+                           "B": Holding(parse_cards("9c 8c"), parse_cards("9h 9s 4s 4c"))}
+    assert found.dead == parse_cards("Kh Qd")
+    [pot] = found.pots
+    assert (pot.amount, pot.eligible, pot.method, pot.samples) == (108, ("A", "B"), "exact", 38 * 37)
+    oracle = brute_force("stud", [found.cards["A"].cards, found.cards["B"].cards], parse_cards("Kh Qd"))
+    assert oracle[1] == pytest.approx(1 / 38 * 36 / 37)  # B needs the 9d, and A not the As
+    assert pot.equity == pytest.approx(tuple(map(float, oracle)), abs=1e-12)
+    assert sum(pot.expected) == 108
+    for amount, share in zip(pot.expected, oracle, strict=True):
+        assert abs(amount - 108 * share) < 1
+    assert found.expected() == {"A": pot.expected[0], "B": pot.expected[1]}
+
+
+def test_side_pots_are_shared_among_their_own_players_and_add_up_to_the_pot_after_rake() -> None:
+    replayed = replay(_hand(SIDE_POT, "side"))
+    assert not replayed.has_errors, replayed.violations
+    found = all_in(replayed)
+    assert found is not None and found.street == 5
+    main, side = found.pots
+    assert (main.amount, set(main.eligible), side.amount, set(side.eligible)) == (60, {"A", "B", "C"}, 40,
+                                                                                  {"B", "C"})
+    assert (main.method, side.method) == ("sampled", "sampled")
+    assert sum(main.expected) == 60 and sum(side.expected) == 40
+    assert sum(main.equity) == pytest.approx(1) and sum(side.equity) == pytest.approx(1)
+    assert sum(found.expected().values()) == replayed.total_pot - replayed.rake
+    # Heads-up in the side pot, B's nines full needs quads against C's kings full: a few percent.
+    assert side.equity[side.eligible.index("B")] < 0.1
+    assert 0 < side.std_error < 0.03
+
+
+def test_no_expectation_without_cards_to_come_or_without_the_cards() -> None:
+    river = replay(_hand(RIVER, "river"))
+    assert not river.has_errors, river.violations
+    assert all_in(river) is None  # a river all-in's expectation is its result
+    mucked = replay(_hand(SIXTH_STREET.replace("show B 9c 8c 9h 9s 4s 4c 2d", "muck B"), "mucked"))
+    assert all_in(mucked) is None  # B's down cards were never seen
+    no_all_in = replay(_hand(SIXTH_STREET.replace("A call 10!\nreturn B 10", "A fold"), "folded"))
+    assert all_in(no_all_in) is None
+
+
+def test_seat_rows_carry_the_expectation_of_the_players_in_the_all_in() -> None:
+    rows = {row["player"]: row for row in hand_rows(replay(_hand(SIXTH_STREET, "sixth")))["seats"]}
+    found = all_in(replay(_hand(SIXTH_STREET, "sixth")))
+    assert found is not None
+    assert (rows["A"]["ev_collected"], rows["B"]["ev_collected"]) == tuple(found.pots[0].expected)
+    assert rows["C"]["ev_collected"] is None  # folded before: his result was certain
+    river = hand_rows(replay(_hand(RIVER, "river")))["seats"]
+    assert [row["ev_collected"] for row in river] == [None, None, None]
+
+
+@pytest.fixture
+def con(tmp_path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
+    con = open_for_import(tmp_path / "ev.duckdb")
+    hands = [_hand(SIXTH_STREET, "sixth", 1), _hand(SIDE_POT, "side", 2), _hand(RIVER, "river", 3)]
+    outcome = Loader(con).write([chunk_result("ev.txt", [(hand, "") for hand in hands])])
+    assert outcome.imported == 3
+    yield con
+    con.close()
+
+
+def test_stats_give_ev_net_and_luck(con: duckdb.DuckDBPyConnection) -> None:
+    expected = {(hand, player): ev for hand, player, ev in con.sql(
+        "SELECT hand_id, player, ev_collected FROM seats").fetchall()}
+    assert expected["river", "A"] is None and expected["sixth", "C"] is None
+    rows = {row["player"]: row for row in con.sql("SELECT * FROM player_stats").pl().rows(named=True)}
+    a = rows["A"]
+    # A: +58 (sixth: 108 - 50), +40 (side: 60 - 20), +58 (river); in EV the first two are what A expected.
+    ev_a = expected["sixth", "A"] - 50 + expected["side", "A"] - 20 + 58
+    assert a["net"] == Decimal("1.56")
+    assert a["ev_net"] == Decimal(ev_a) / 100
+    assert a["luck"] == a["net"] - a["ev_net"]
+    assert a["ev_big_bets_per_100"] == pytest.approx(round(100 * ev_a / 20 / 3, 2))
+    for row in rows.values():
+        assert row["luck"] == row["net"] - row["ev_net"]
+    # Every hand's expectations share out what its pots held after rake, as the awards do.
+    per_hand = con.sql("""
+        SELECT hand_id, sum(coalesce(ev_collected, collected)) AS ev, any_value(h.total_pot - h.rake) AS pots
+        FROM seats JOIN hands AS h USING (site, hand_id) GROUP BY hand_id""").fetchall()
+    assert all(ev == pots for _, ev, pots in per_hand)
+
+
+def test_share_out_hands_every_unit_to_someone() -> None:
+    assert share_out(108, [37 / 38, 1 / 38]) == (105, 3)
+    assert share_out(1, [0.5, 0.5]) == (1, 0)  # equal remainders: the first eligible player
+    assert share_out(0, [0.3, 0.7]) == (0, 0)
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz", "stud5", "descubierto"])
+def test_simulated_short_stacks_expectations_add_up_to_the_pots(game: str) -> None:
+    """Every all-in of a short-stacked simulation: each pot's expectations add up to the pot, and the
+    hand's to the pot after rake; the equities of a pot add up to one."""
+    found = 0
+    for played in Simulator(Setup(game=game, seed=5, short_stacks=True,
+                                  fmt="pokerstars" if game in ("stud", "stud8", "razz") else "studbook")
+                            ).hands(150):
+        replayed = replay(played.hand)
+        moment = all_in(replayed)
+        if moment is None:
+            continue
+        found += 1
+        for pot in moment.pots:
+            assert sum(pot.expected) == pot.amount
+            assert sum(pot.equity) == pytest.approx(1)
+            assert all(0 <= share <= 1 for share in pot.equity)
+        assert sum(moment.expected().values()) == replayed.total_pot - replayed.rake
+        for player, holding in moment.cards.items():  # what they held then is what they were dealt
+            assert set(holding.cards) <= set(played.cards[player])
+    assert found >= 1
