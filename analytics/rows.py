@@ -39,7 +39,6 @@ from studbook.events import Deal
 from studbook.grammar.parse import ParseError
 from studbook.money import format_amount
 from studbook.results import Replay
-from studbook.rules.variants import rules_from_text
 
 Row = dict[str, Any]
 Values = tuple[Any, ...]
@@ -91,12 +90,9 @@ def _hand_row(replay: Replay, first: int, seats: SeatRows, rules: str | None) ->
     )
 
 
-_user_rules = cache(rules_from_text)  # an import's hands share one --rule text
-
-
-def _expected(replay: Replay, rules: str | None) -> dict[str, int]:
+def _expected(replay: Replay) -> dict[str, int]:
     """Each player's all-in EV (studbook/allin.py): what he could expect to collect; none without one."""
-    found = all_in(replay, _user_rules(rules))
+    found = all_in(replay)
     return found.expected() if found else {}
 
 
@@ -174,7 +170,7 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
     first = first_street(hand)
     found = dealing(hand, first)
     seats = seat_rows(replay, first, found)
-    expected = _expected(replay, rules)
+    expected = _expected(replay)
     return HandRows({
         "hands": [_hand_row(replay, first, seats, rules)],
         "seats": [(*row, expected.get(row[1])) for row in seats.rows],

@@ -26,7 +26,7 @@ from studbook.cards import Card
 from studbook.equity import EquityError, Holding, equities
 from studbook.events import Deal, Muck, Show
 from studbook.results import Replay
-from studbook.rules.variants import VARIANTS, RuleError, Rules, Variant, rules_for
+from studbook.rules.variants import VARIANTS, Rules, Variant
 
 # Drawn deals per pot when the deals cannot all be counted: import does this for every all-in, and the
 # standard error it leaves on one hand (at most 1/(2*sqrt(n)) of the pot) averages out over many.
@@ -140,20 +140,16 @@ def _cards_then(replay: Replay, variant: Variant, street: int, players: set[str]
     return held, dead
 
 
-def all_in(replay: Replay, user: Rules | None = None) -> AllIn | None:
-    """The all-in moment of a replayed hand and each pot's equities then; None when there is none.
-    ``user`` are the house rules the hand was replayed under (the deck and descubierto's ranking count)."""
-    hand = replay.hand
-    variant = VARIANTS.get(hand.variant)
-    if variant is None or not replay.pots:
+def all_in(replay: Replay) -> AllIn | None:
+    """The all-in moment of a replayed hand and each pot's equities then (under the rules it was
+    replayed by: the deck and descubierto's ranking count); None when there is none."""
+    variant = VARIANTS.get(replay.hand.variant)
+    if variant is None or replay.rules is None or not replay.pots:
         return None
     found = _end_of_betting(replay, int(variant.last_street))
     if found is None:
         return None
-    try:
-        rules = rules_for(variant, hand.site, hand.rules, user)
-    except RuleError:  # the replay flagged the log's bad option and went on without them: so do we
-        rules = rules_for(variant, hand.site, (), user)
+    rules = replay.rules
     street, line, folded = found
     live = {player for pot in replay.pots for player in pot.eligible}
     known = _cards_then(replay, variant, street, live, folded)

@@ -4,17 +4,14 @@ luck in the stats. The expectations are checked against the equity oracle of tes
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
-from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import duckdb
 import pytest
+from helpers.allin_hands import RIVER, SIDE_POT, SIXTH_STREET, allin_hand
 from helpers.equity_oracle import brute_force
-from helpers.handscript import build
 
 from studbook.allin import all_in, share_out
 from studbook.analytics.db import open_for_import
@@ -23,89 +20,12 @@ from studbook.analytics.rows import hand_rows
 from studbook.analytics.worker import chunk_result
 from studbook.cards import parse_cards
 from studbook.equity import Holding
-from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.simulate import Setup, Simulator
 
-HEADER = "stud 10/20 ante=0 bi=5 currency=USD id={hand_id}\n"
-
-# A calls all in on 6th street with aces full; B (nines full) has one card to come for quads, C folded
-# his Kh and Qd on 4th street. Rake 2: the pot after rake is 108.
-SIXTH_STREET = """seats A:50 B:200 C:200
-street 3
-doors A:2c B:9h C:Kh
-A bi 5
-B complete 10
-C call 10
-A call 5
-street 4
-ups A:Ac B:9s C:Qd
-B bet 10
-C fold
-A call 10
-street 5
-ups A:Ad B:4s
-A check
-B bet 20
-A call 20
-street 6
-ups A:Ah B:4c
-A check
-B bet 20
-A call 10!
-return B 10
-street 7
-show B 9c 8c 9h 9s 4s 4c 2d
-show A 3c 3d 2c Ac Ad Ah 7s
-collect A 108
-total 110 rake 2
-summary A won 108
-"""
-
-# A all in on 4th street, B all in on 5th street, C covers both: a main pot of three and a side pot of two.
-SIDE_POT = """seats A:20 B:40 C:200 D:200
-street 3
-doors A:2c B:9h C:Kh D:Jd
-A bi 5
-B complete 10
-C call 10
-D fold
-A call 5
-street 4
-ups A:Ac B:9s C:Qd
-B bet 10
-C call 10
-A call 10!
-street 5
-ups A:Ad B:4s C:Qc
-B bet 20!
-C call 20
-street 6
-ups A:Ah B:4c C:Qs
-street 7
-show B 9c 8c 9h 9s 4s 4c 2d
-show C Kc Ks Kh Qd Qc Qs Td
-show A 3c 3d 2c Ac Ad Ah 7s
-collect A 60 pot=main
-collect C 40 pot=side
-total 100 rake 0 main 60 side 40
-summary A won 60
-summary C won 40
-"""
-
-# The same hand as SIXTH_STREET, but A's all-in call comes on the river: nothing is left to deal.
-RIVER = SIXTH_STREET.replace("A check\nB bet 20\nA call 10!\nreturn B 10\nstreet 7\n",
-                             "A check\nB check\nstreet 7\nA check\nB bet 20\nA call 10!\nreturn B 10\n")
-
-
-def _hand(script: str, hand_id: str, day: int = 1) -> Hand:
-    hand = build(HEADER.format(hand_id=hand_id) + script)
-    start = datetime(2024, 4, day, 20, 0, tzinfo=ZoneInfo("America/New_York"))
-    return dataclasses.replace(hand, start_time=start, source=dataclasses.replace(hand.source, file="ev.txt"))
-
 
 def test_a_sixth_street_all_in_is_counted_over_every_river_card() -> None:
-    replayed = replay(_hand(SIXTH_STREET, "sixth"))
+    replayed = replay(allin_hand(SIXTH_STREET, "sixth"))
     assert not replayed.has_errors, replayed.violations
     found = all_in(replayed)
     assert found is not None
@@ -125,7 +45,7 @@ def test_a_sixth_street_all_in_is_counted_over_every_river_card() -> None:
 
 
 def test_side_pots_are_shared_among_their_own_players_and_add_up_to_the_pot_after_rake() -> None:
-    replayed = replay(_hand(SIDE_POT, "side"))
+    replayed = replay(allin_hand(SIDE_POT, "side"))
     assert not replayed.has_errors, replayed.violations
     found = all_in(replayed)
     assert found is not None and found.street == 5
@@ -142,29 +62,30 @@ def test_side_pots_are_shared_among_their_own_players_and_add_up_to_the_pot_afte
 
 
 def test_no_expectation_without_cards_to_come_or_without_the_cards() -> None:
-    river = replay(_hand(RIVER, "river"))
+    river = replay(allin_hand(RIVER, "river"))
     assert not river.has_errors, river.violations
     assert all_in(river) is None  # a river all-in's expectation is its result
-    mucked = replay(_hand(SIXTH_STREET.replace("show B 9c 8c 9h 9s 4s 4c 2d", "muck B"), "mucked"))
+    mucked = replay(allin_hand(SIXTH_STREET.replace("show B 9c 8c 9h 9s 4s 4c 2d", "muck B"), "mucked"))
     assert all_in(mucked) is None  # B's down cards were never seen
-    no_all_in = replay(_hand(SIXTH_STREET.replace("A call 10!\nreturn B 10", "A fold"), "folded"))
+    no_all_in = replay(allin_hand(SIXTH_STREET.replace("A call 10!\nreturn B 10", "A fold"), "folded"))
     assert all_in(no_all_in) is None
 
 
 def test_seat_rows_carry_the_expectation_of_the_players_in_the_all_in() -> None:
-    rows = {row["player"]: row for row in hand_rows(replay(_hand(SIXTH_STREET, "sixth")))["seats"]}
-    found = all_in(replay(_hand(SIXTH_STREET, "sixth")))
+    rows = {row["player"]: row for row in hand_rows(replay(allin_hand(SIXTH_STREET, "sixth")))["seats"]}
+    found = all_in(replay(allin_hand(SIXTH_STREET, "sixth")))
     assert found is not None
     assert (rows["A"]["ev_collected"], rows["B"]["ev_collected"]) == tuple(found.pots[0].expected)
     assert rows["C"]["ev_collected"] is None  # folded before: his result was certain
-    river = hand_rows(replay(_hand(RIVER, "river")))["seats"]
+    river = hand_rows(replay(allin_hand(RIVER, "river")))["seats"]
     assert [row["ev_collected"] for row in river] == [None, None, None]
 
 
 @pytest.fixture
 def con(tmp_path: Path) -> Iterator[duckdb.DuckDBPyConnection]:
     con = open_for_import(tmp_path / "ev.duckdb")
-    hands = [_hand(SIXTH_STREET, "sixth", 1), _hand(SIDE_POT, "side", 2), _hand(RIVER, "river", 3)]
+    hands = [allin_hand(SIXTH_STREET, "sixth", 1), allin_hand(SIDE_POT, "side", 2),
+             allin_hand(RIVER, "river", 3)]
     outcome = Loader(con).write([chunk_result("ev.txt", [(hand, "") for hand in hands])])
     assert outcome.imported == 3
     yield con
