@@ -104,8 +104,8 @@ def test_stats_give_ev_net_and_luck(con: duckdb.DuckDBPyConnection) -> None:
     assert a["ev_net"] == Decimal(ev_a) / 100
     assert a["luck"] == a["net"] - a["ev_net"]
     assert a["ev_big_bets_per_100"] == pytest.approx(round(100 * ev_a / 20 / 3, 2))
-    for row in rows.values():
-        assert row["luck"] == row["net"] - row["ev_net"]
+    assert rows["D"]["luck"] is None and rows["D"]["ev_net"] == rows["D"]["net"]  # in no all-in
+    assert rows["B"]["luck"] == rows["B"]["net"] - rows["B"]["ev_net"]
     # Every hand's expectations share out what its pots held after rake, as the awards do.
     per_hand = con.sql("""
         SELECT hand_id, sum(coalesce(ev_collected, collected)) AS ev, any_value(h.total_pot - h.rake) AS pots
