@@ -29,14 +29,14 @@ def test_a_sixth_street_all_in_is_counted_over_every_river_card() -> None:
     assert not replayed.has_errors, replayed.violations
     found = all_in(replayed)
     assert found is not None
-    assert (found.street, found.line) == (6, 23)  # the line of A's call
+    assert (found.street, found.line) == (6, 24)  # the line of A's call
     assert found.cards == {"A": Holding(parse_cards("3c 3d"), parse_cards("2c Ac Ad Ah")),
-                           "B": Holding(parse_cards("9c 8c"), parse_cards("9h 9s 4s 4c"))}
-    assert found.dead == parse_cards("Kh Qd")
+                           "B": Holding(parse_cards("9c 8c"), parse_cards("9d 9s 4s 4c"))}
+    assert found.dead == parse_cards("Kd Qd")
     [pot] = found.pots
     assert (pot.amount, pot.eligible, pot.method, pot.samples) == (108, ("A", "B"), "exact", 38 * 37)
-    oracle = brute_force("stud", [found.cards["A"].cards, found.cards["B"].cards], parse_cards("Kh Qd"))
-    assert oracle[1] == pytest.approx(1 / 38 * 36 / 37)  # B needs the 9d, and A not the As
+    oracle = brute_force("stud", [found.cards["A"].cards, found.cards["B"].cards], parse_cards("Kd Qd"))
+    assert oracle[1] == pytest.approx(1 / 38 * 36 / 37)  # B needs the 9h, and A not the As
     assert pot.equity == pytest.approx(tuple(map(float, oracle)), abs=1e-12)
     assert sum(pot.expected) == 108
     for amount, share in zip(pot.expected, oracle, strict=True):
@@ -65,7 +65,7 @@ def test_no_expectation_without_cards_to_come_or_without_the_cards() -> None:
     river = replay(allin_hand(RIVER, "river"))
     assert not river.has_errors, river.violations
     assert all_in(river) is None  # a river all-in's expectation is its result
-    mucked = replay(allin_hand(SIXTH_STREET.replace("show B 9c 8c 9h 9s 4s 4c 2d", "muck B"), "mucked"))
+    mucked = replay(allin_hand(SIXTH_STREET.replace("show B 9c 8c 9d 9s 4s 4c 2d", "muck B"), "mucked"))
     assert all_in(mucked) is None  # B's down cards were never seen
     no_all_in = replay(allin_hand(SIXTH_STREET.replace("A call 10!\nreturn B 10", "A fold"), "folded"))
     assert all_in(no_all_in) is None

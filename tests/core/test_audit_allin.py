@@ -17,20 +17,20 @@ runner = CliRunner()
 
 def test_the_ruling_ends_with_each_pots_equities_and_expectations() -> None:
     lines = ruling_lines(replay(allin_hand(SIXTH_STREET, "sixth")))
-    at = lines.index("All in: the betting ended on 6th street (line 23) with cards to come")
+    at = lines.index("All in: the betting ended on 6th street (line 24) with cards to come")
     assert lines[at - 1] == "The log's awards agree with the rules."
     assert lines[at + 1:] == [
-        "  dead cards: Kh Qd",
+        "  dead cards: Kd Qd",
         "  Main pot $1.08 (every one of 1,406 deals counted):",
         "    A 97.4% with [3c 3d] 2c Ac Ad Ah: expects $1.05",
-        "    B 2.6% with [9c 8c] 9h 9s 4s 4c: expects $0.03",
+        "    B 2.6% with [9c 8c] 9d 9s 4s 4c: expects $0.03",
     ]
     assert not any(line.startswith("All in") for line in ruling_lines(replay(allin_hand(RIVER, "river"))))
 
 
 def test_json_carries_the_all_in_per_pot() -> None:
     side = replay_to_json(replay(allin_hand(SIDE_POT, "side")))["all_in"]
-    assert (side["street"], side["line"], side["dead"]) == (5, 18, ["Jd"])
+    assert (side["street"], side["line"], side["dead"]) == (5, 19, ["Jd"])
     main, second = side["pots"]
     assert [p["player"] for p in main["players"]] == ["A", "B", "C"]
     assert sum(p["expected"] for p in main["players"]) == main["amount"] == 60
