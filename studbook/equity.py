@@ -169,14 +169,17 @@ class _Tally:
         patterns[key] = patterns.get(key, 0) + 1
 
     def _outcome(self, player: int, parts: list[tuple[bool, ...]], share: float) -> str:
+        """What a deal gave a player with a share of it: see :class:`HandEquity`."""
         if not self.hi_lo:
             return "win" if share == 1 else "tie"
         if share == 1:
             return "scoop"
-        if len(parts) == 2 and share == 0.5:
-            for alone, other in (parts, parts[::-1]):
-                if sum(alone) == 1 and alone[player] and not other[player]:
-                    return "high" if alone is parts[0] else "low"
+        if len(parts) == 2:
+            high, low = parts
+            if high[player] and sum(high) == 1 and not low[player]:
+                return "high"
+            if low[player] and sum(low) == 1 and not high[player]:
+                return "low"
         return "split"
 
     def result(self, holdings: Sequence[Holding], method: str, deals: int, seed: int | None) -> Equities:

@@ -12,6 +12,8 @@ import duckdb
 import pytest
 from helpers.allin_hands import RIVER, SIDE_POT, SIXTH_STREET, allin_hand
 from helpers.equity_oracle import brute_force
+from helpers.importing import import_into
+from typer.testing import CliRunner
 
 from studbook.allin import all_in, share_out
 from studbook.analytics.db import open_for_import
@@ -19,6 +21,7 @@ from studbook.analytics.load import Loader
 from studbook.analytics.rows import hand_rows
 from studbook.analytics.worker import chunk_result
 from studbook.cards import parse_cards
+from studbook.cli import app
 from studbook.equity import Holding
 from studbook.replay import replay
 from studbook.simulate import Setup, Simulator
@@ -140,3 +143,26 @@ def test_simulated_short_stacks_expectations_add_up_to_the_pots(game: str) -> No
         for player, holding in moment.cards.items():  # what they held then is what they were dealt
             assert set(holding.cards) <= set(played.cards[player])
     assert found >= 1
+
+
+def test_a_version_3_database_gains_the_column_on_the_next_import(tmp_path: Path) -> None:
+    """A database made before seats.ev_collected: the next import adds the column (NULL for the hands it
+    held: their expectation is their result) and stores the new hands' all-in EV."""
+    db = tmp_path / "v3.duckdb"
+    import_into(db, Path(__file__).parents[2] / "histories" / "stud8-2024-11-21.txt")
+    with duckdb.connect(str(db)) as old:  # as studbook left it before the column
+        old.execute("ALTER TABLE seats DROP COLUMN ev_collected")
+        old.execute("UPDATE schema_version SET version = 3")
+    log = tmp_path / "short.txt"
+    made = CliRunner().invoke(app, ["simulate", "-g", "stud", "-n", "80", "--short-stacks", "--seed", "5",
+                                    "-o", str(log)])
+    assert made.exit_code == 0, made.output
+    import_into(db, log)
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT version FROM schema_version").fetchall() == [(4,)]
+        held, new = con.execute("""
+            SELECT count(ev_collected) FILTER (WHERE h.file NOT LIKE '%short.txt'),
+                   count(ev_collected) FILTER (WHERE h.file LIKE '%short.txt')
+            FROM seats JOIN hands AS h USING (site, hand_id)""").fetchall()[0]
+        assert held == 0 and new > 0
+        assert con.sql("SELECT ev_net FROM player_stats LIMIT 1").fetchall()
