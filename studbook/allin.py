@@ -104,8 +104,9 @@ def _end_of_betting(replay: Replay, last_street: int) -> tuple[int, int, set[str
 
 def _cards_then(replay: Replay, variant: Variant, street: int, players: set[str],
                 folded: set[str]) -> tuple[dict[str, Holding], list[Card]] | None:
-    """What each player still in held at the end of ``street`` (None when someone's are not known),
-    and the up cards of the players who had folded."""
+    """What each player still in held at the end of ``street`` (None when someone's are not known: his
+    down cards never shown, or up cards the log does not write), and the up cards of the players who
+    had folded."""
     down: dict[str, list[Card]] = {player: [] for player in players}
     up: dict[str, list[Card]] = {player: [] for player in players}
     every_up: dict[str, set[Card]] = {player: set() for player in players}
@@ -128,7 +129,10 @@ def _cards_then(replay: Replay, variant: Variant, street: int, players: set[str]
             shown.setdefault(seat.player, seat.cards)
     held = {}
     due = sum(spec.down for spec in variant.streets if spec.street <= street)
+    ups_due = sum(spec.up for spec in variant.streets if spec.street <= street)
     for player in players:
+        if len(up[player]) < ups_due:
+            return None
         cards = down[player]
         if len(cards) < due:  # the down cards come from the show: those never dealt face up, in order
             hidden = [card for card in shown.get(player, ())

@@ -72,6 +72,8 @@ def test_no_expectation_without_cards_to_come_or_without_the_cards() -> None:
     assert all_in(mucked) is None  # B's down cards were never seen
     no_all_in = replay(allin_hand(SIXTH_STREET.replace("A call 10!\nreturn B 10", "A fold"), "folded"))
     assert all_in(no_all_in) is None
+    unwritten = replay(allin_hand(SIXTH_STREET.replace("ups A:Ah B:4c", "ups A:Ah"), "unwritten"))
+    assert all_in(unwritten) is None  # B's 6th street card was seen at the table but not in the log
 
 
 def test_seat_rows_carry_the_expectation_of_the_players_in_the_all_in() -> None:
