@@ -16,6 +16,7 @@ SITES = (
     "bovada",  # Bovada / Bodog / Ignition
     "everleaf",  # Everleaf Gaming
     "fulltilt",  # Full Tilt Poker
+    "ipoker",  # iPoker network (XML)
     "kingsclub",  # KingsClub
     "ongame",  # OnGame network
     "partypoker",  # PartyPoker
