@@ -18,6 +18,7 @@ SITES = (
     "fulltilt",  # Full Tilt Poker
     "ipoker",  # iPoker network (XML)
     "kingsclub",  # KingsClub
+    "merge",  # Merge Gaming Network (XML)
     "ongame",  # OnGame network
     "partypoker",  # PartyPoker
     "pokerstars",  # PokerStars
