@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from typing import ClassVar
 
 from studbook.cards import Card
-from studbook.events import Collect, Muck, Note, Show, Street
+from studbook.events import ACTION_TYPES, Bet, Collect, Complete, Muck, Note, Raise, Show, Street, StreetStart
 from studbook.grammar.dialect import register
 from studbook.grammar.reader import Block
 from studbook.grammar.units import betting_structure
 from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault
-from studbook.hand import Hand, Source, Summary
+from studbook.hand import Hand, Source
 from studbook.rules.variants import VARIANTS
 
 GAMES = {"7 Card Stud": "stud", "7 Card Stud Hi-Lo": "stud8", "5 Card Stud": "stud5"}
@@ -82,14 +81,13 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
     general = game.find("general")
     if general is None:
         raise fault(game, "no <general> with the start time and the players")
-    wins, bets = {}, {}
+    wins = {}
     for element in general.iterfind("players/player"):
         player = attribute(element, "name")
         if not player:
             continue  # an empty seat
         builder.seat(element, int(attribute(element, "seat")), player, builder.money(element, "chips"))
         wins[player] = (element, builder.money(element, "win"))
-        bets[player] = builder.money(element, "bet")
     cards: dict[str, list[Card | None]] = {player: [] for player in builder.seats}
     shown_at: dict[str, Element] = {}
     for round_element in game.iterfind("round"):
@@ -107,7 +105,7 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
             _act(builder, element)
     live = builder.live()
     if len(live) > 1:
-        for player in live:
+        for player in _show_order(builder, live):
             known = cards[player]
             line = builder.at(shown_at.get(player, game))
             if None in known or not known:
@@ -118,8 +116,6 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
     for player, (element, won) in wins.items():
         if won - builder.returned.get(player, 0) > 0:
             builder.events.append(Collect(builder.at(element), player, won - builder.returned.get(player, 0)))
-    total = sum(bets.values()) - sum(builder.returned.values())
-    rake = total - sum(won for _, won in wins.values()) + sum(builder.returned.values())
     small, big = _stakes(builder, found)
     if session.tournament:
         builder.events.insert(0, Note(block.first_line, "tournament", session.text("tournamentname")))
@@ -130,9 +126,22 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
         small_bet=small, big_bet=big, currency=currency, start_time=_start(general), table=table,
         seats=builder.seat_list(), events=tuple(builder.events),
         source=Source(block.file, block.first_line, block.last_line),
-        summary=Summary(total_pot=total, rake=rake),
         tournament_id=table.rsplit(",", 1)[-1].strip() if session.tournament else None,
     )
+
+
+def _show_order(builder: GameBuilder, live: list[str]) -> list[str]:
+    """iPoker writes who showed, not in which order: the order rule C27 asks for, the last bettor of the
+    last round first (else its first actor), then round the table."""
+    last_round = builder.events[max((index for index, event in enumerate(builder.events)
+                                     if isinstance(event, StreetStart)), default=0):]
+    actors = [event.player for event in last_round
+              if isinstance(event, ACTION_TYPES) and event.player in live]
+    betting = [event.player for event in last_round if isinstance(event, Bet | Raise | Complete)
+               and event.player in live]
+    first = betting[-1] if betting else actors[0] if actors else live[0]
+    at = live.index(first)
+    return live[at:] + live[:at]
 
 
 def _act(builder: GameBuilder, element: Element) -> None:

@@ -116,12 +116,15 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
         for element in round_element.iterfind("winner"):
             (written_back if element.get("uncalled") == "true" else collects).append(element)
     builder.return_uncalled(builder.at(game))
-    for player in builder.live():
-        if player in showing and None not in cards[player]:
-            builder.events.append(Show(builder.at(showing[player]), player, tuple(cards[player])))  # type: ignore[arg-type]
-        elif player in showing or player in mucking:
-            known = () if None in cards[player] else tuple(cards[player])
-            builder.events.append(Muck(builder.at((showing | mucking)[player]), player, known))  # type: ignore[arg-type]
+    live = builder.live()
+    for player, element in sorted((showing | mucking).items(), key=lambda item: builder.at(item[1])):
+        known = () if None in cards[player] else tuple(cards[player])
+        if player not in live:
+            continue
+        if player in showing and known:
+            builder.events.append(Show(builder.at(element), player, known))  # type: ignore[arg-type]
+        else:
+            builder.events.append(Muck(builder.at(element), player, known))  # type: ignore[arg-type]
     numbers = {element.get("potnumber", "1") for element in collects}
     unwritten = dict(builder.returned)  # given back, but in the bettor's award unless a winner says so
     for element in written_back:
@@ -187,8 +190,8 @@ def _act(builder: GameBuilder, element: Element, kind: str, player: str) -> None
     elif kind in ("RAISE", "COMPLETE"):
         builder.raise_to(element, player, builder.money(element, "amount"), complete=kind == "COMPLETE")
     elif kind in ("ANTE", "BRING_IN", "CALL", "BET", "ALL_IN"):
-        handle = {"ANTE": builder.ante, "BRING_IN": builder.bring_in, "CALL": builder.call, "BET": builder.bet,
-                  "ALL_IN": builder.all_in}[kind]
+        handle = {"ANTE": builder.ante, "BRING_IN": builder.bring_in, "CALL": builder.call,
+                  "BET": builder.bet, "ALL_IN": builder.all_in}[kind]
         handle(element, player, builder.money(element, "amount"))
     else:
         raise fault(element, f"event type {kind} is not a stud action studbook knows")

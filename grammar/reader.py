@@ -8,8 +8,8 @@ The file is streamed, never held whole: a first pass decides the encoding (UTF-8
 every byte seen), the second decodes ``READ_BYTES`` bytes at a time and stamps the SHA-256 of the bytes
 it reads. A block starts at a line some dialect recognises as a hand header and runs to the next;
 a block of more than :data:`MAX_BLOCK_CHARS` characters is no hand: it becomes one
-:class:`ParseError`, its lines counted but not kept, and the file is read on. A log whose first markup is XML (iPoker, Merge)
-is read by grammar/xmlread.py instead, one block per ``<game>`` element.
+:class:`ParseError`, its lines counted but not kept, and the file is read on. A log whose first markup
+is XML (iPoker, Merge) is read by grammar/xmlread.py instead, one block per ``<game>`` element.
 """
 
 from __future__ import annotations

@@ -140,8 +140,8 @@ def xml_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError]:
         if wrapped:
             parser.feed(_WRAPPER.replace("<", "</"))
         if reading.depth >= 2:  # a game cut off; a file that only never closes its root lost nothing
-            yield ParseError(file, reading.started, 1, None, None,
-                             f"the file ends inside the <game> of line {reading.started}: that game is cut off")
+            yield ParseError(file, reading.started, 1, None, None, f"the file ends inside the <game> of line "
+                             f"{reading.started}: that game is cut off")
         elif reading.depth == 0:
             parser.close()
     except _Refused as refused:

@@ -77,7 +77,8 @@ class XmlDialect(Dialect):
             game = etree.fromstring(block.text, parser)
             context = etree.fromstring(f"<context>{block.context}</context>", parser)
         except etree.XMLSyntaxError as error:  # only a block made by hand, not by the reader
-            raise HandSyntaxError(error.position[0], error.position[1], f"not well-formed XML: {error.msg}")
+            line, column = error.position
+            raise HandSyntaxError(line, column, f"not well-formed XML: {error.msg}") from None
         return game, context
 
 
@@ -158,13 +159,15 @@ class GameBuilder:
         spec = self.variant.spec(self.street)
         assert spec is not None
         if len(new) != spec.down + spec.up:
-            raise fault(element, f"{self.street.label} street deals {spec.down + spec.up} card(s), not {len(new)}")
+            raise fault(element, f"{self.street.label} street deals {spec.down + spec.up} card(s), "
+                                 f"not {len(new)}")
         down = tuple(card for card in new[:spec.down] if card is not None)
         up = tuple(new[spec.down:])
         if None in up:
             raise fault(element, f"an up card of {player} is not written")
         self.dealt.add(player)
-        self.events.append(Deal(self.at(element), self.street, player, down, up))  # type: ignore[arg-type]
+        if down or up:  # an opponent's hidden 7th street card is no line of a text log either
+            self.events.append(Deal(self.at(element), self.street, player, down, up))  # type: ignore[arg-type]
 
     # ---- actions: amounts are the chips each adds, unless said otherwise -----------------------
 
@@ -189,7 +192,8 @@ class GameBuilder:
         """A raise (or completion) to a street total."""
         self.ledger.pay(player, to - self.ledger.put.get(player, 0))
         at, all_in = self.at(element), self.ledger.all_in(player)
-        self.events.append(Complete(at, player, to, all_in) if complete else Raise(at, player, to, None, all_in))
+        event = Complete(at, player, to, all_in) if complete else Raise(at, player, to, None, all_in)
+        self.events.append(event)
 
     def all_in(self, element: Element, player: str, added: int) -> None:
         """All in for the chips added: a bring-in, call, bet or raise, by what stands on the street."""
@@ -224,8 +228,9 @@ class GameBuilder:
     def inferred_stakes(self) -> tuple[int, int]:
         """The small and big bet of a limit game whose log states none (a tournament's level), from its
         first bet not all in: a completion or bet of the first two streets is a small bet, a bet later a
-        big bet (twice the small). With no such bet, four times the bring-in (iPoker's first tournament levels:
-        bring-in 15, small bet 60): only the bring-in's being below the small bet depends on it then."""
+        big bet (twice the small). With no such bet, four times the bring-in (iPoker's first tournament
+        levels: bring-in 15, small bet 60): only the bring-in's being below the small bet depends on it
+        then."""
         street = self.variant.first_street
         for event in self.events:
             if isinstance(event, StreetStart):

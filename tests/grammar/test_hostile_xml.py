@@ -22,7 +22,8 @@ LAUGHS = ('<?xml version="1.0"?>\n<!DOCTYPE session [\n <!ENTITY lol "lol">\n'
           + ']>\n<session>\n<game gamecode="1">&lol9;</game>\n</session>\n')
 EXTERNAL = ('<?xml version="1.0"?>\n<!DOCTYPE session [<!ENTITY x SYSTEM "file:///etc/hostname">]>\n'
             '<session>\n<game gamecode="1"><general>&x;</general></game>\n</session>\n')
-ATTRIBUTE_BOMB = LAUGHS.replace('<session>\n<game gamecode="1">&lol9;</game>', '<session a="&lol9;">\n<game/>')
+ATTRIBUTE_BOMB = LAUGHS.replace('<session>\n<game gamecode="1">&lol9;</game>',
+                                '<session a="&lol9;">\n<game/>')
 
 
 def refused(path: Path) -> tuple[ParseError, float, int]:
