@@ -5,10 +5,13 @@ description before a game (the block's context) names the stakes (``Limit $0.50/
 ``Limit`` alone). A game says its game by numbers (``gametype``, ``multigametype`` in a HORSE game: only
 seven-card games are stud), its start time in UTC (``starttime="20110204202244"``) and table and
 tournament in ``data="date|table|id|hand id|tournament?"``. Players are named by seat number (0-based;
-studbook counts seats from 1). Each ``<round>`` writes its actions (``<event>``: calls, bets and all-ins by
-the chips they add, raises and completions to the street total) before the cards: each player's cards so
-far, ``null`` for a hidden one. ``<winner>`` elements are the awards, by pot and half; the one marked
-``uncalled="true"`` is a bet given back, which studbook finds itself from the actions.
+studbook counts seats from 1, as fpdb does). A tournament writes each player's ``balance`` after his ante:
+every all-in of the corpus's HORSE tournament ends at nothing behind only with the ante added back.
+Each ``<round>`` writes its actions (``<event>``: calls, bets and all-ins by the chips they add, raises
+and completions to the street total) before the cards: each player's cards so far, ``null`` (or nothing)
+for a hidden one. ``<winner>`` elements are the awards, by pot and half; the one marked
+``uncalled="true"`` is a bet given back, which studbook finds itself from the actions (a bet given back
+that no such element names is in its bettor's award, and comes out of it).
 """
 
 from __future__ import annotations
@@ -76,10 +79,13 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
     currency = None if tournament else next((CURRENCIES[sign] for sign in signs if sign in CURRENCIES), "USD")
     builder = GameBuilder(block, variant, currency)
     names: dict[str, str] = {}
+    antes = {event.get("player"): builder.money(event, "amount")
+             for event in game.iterfind("round/event[@type='ANTE']")}
     for element in players:
         number, player = attribute(element, "seat"), attribute(element, "nickname")
         names[number] = player
-        builder.seat(element, int(number) + 1, player, builder.money(element, "balance"))
+        builder.seat(element, int(number) + 1, player,
+                     builder.money(element, "balance") + (antes.get(number, 0) if tournament else 0))
     cards: dict[str, list[Card | None]] = {player: [] for player in builder.seats}
     last_cards: dict[str, Element] = {}
     showing: dict[str, Element] = {}
@@ -149,7 +155,7 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
         source=Source(block.file, block.first_line, block.last_line), summary=Summary(),
         max_seats=int(game.get("seats")) if game.get("seats") else None,
         tournament_id=data[2] if tournament else None,
-        game_label=label if label and label.split()[0] == "HORSE" else None,
+        game_label="HORSE" if label and label.split()[0] == "HORSE" else None,
     )
 
 
