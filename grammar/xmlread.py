@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from lxml import etree
 
 from studbook.grammar.dialect import Dialect, xml_dialects
 from studbook.grammar.reader import MAX_BLOCK_CHARS, Block, ParseError
+
+# An element of lxml's tree: lxml names its class only privately, so it is typed by this alias.
+Element = Any
 
 _XML_START = re.compile(r"\s*<[?!A-Za-z_]")
 _WRAPPER = "<studbook-log>"  # the root given to a file of several top-level elements
@@ -46,12 +50,12 @@ def _pull_parser() -> etree.XMLPullParser:
                                load_dtd=False, huge_tree=False)
 
 
-def _declares_doctype(root: etree._Element) -> bool:
+def _declares_doctype(root: Element) -> bool:
     info = root.getroottree().docinfo
     return bool(info.doctype) or info.internalDTD is not None or info.externalDTD is not None
 
 
-def _claimant(game: etree._Element) -> Dialect | None:
+def _claimant(game: Element) -> Dialect | None:
     return next((dialect for dialect in xml_dialects() if dialect.claims(game)), None)
 
 
@@ -61,7 +65,7 @@ class _XmlFile:
     def __init__(self, file: str) -> None:
         self.file = file
         self.depth = 0
-        self.root: etree._Element | None = None
+        self.root: Element | None = None
         self.context: dict[str, str] = {}
         self.games = 0
         self.started = 0  # line of the open child of the root, 0 when none is open
@@ -88,7 +92,7 @@ class _XmlFile:
                 while element.getprevious() is not None:
                     del element.getparent()[0]
 
-    def child_done(self, element: etree._Element, line: int) -> Iterator[Block | ParseError]:
+    def child_done(self, element: Element, line: int) -> Iterator[Block | ParseError]:
         """A child of the root read whole: a game becomes a block, anything else context for the next."""
         text = "" if self.size > MAX_BLOCK_CHARS else etree.tostring(element, encoding="unicode",
                                                                      with_tail=False)
@@ -137,13 +141,11 @@ def xml_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError]:
             if reading.started:
                 reading.size += len(line) + 1
             yield from reading.events(parser, number)
-        if wrapped:
-            parser.feed(_WRAPPER.replace("<", "</"))
         if reading.depth >= 2:  # a game cut off; a file that only never closes its root lost nothing
             yield ParseError(file, reading.started, 1, None, None, f"the file ends inside the <game> of line "
                              f"{reading.started}: that game is cut off")
-        elif reading.depth == 0:
-            parser.close()
+        elif reading.depth == 0 and not wrapped:
+            parser.close()  # what follows the root must be blank
     except _Refused as refused:
         yield ParseError(file, refused.line, 1, None, None, "XML that declares a DOCTYPE is refused: a hand "
                          "history has no DTD, and studbook never expands or fetches an XML entity")

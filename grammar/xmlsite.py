@@ -33,12 +33,10 @@ from studbook.events import (
 from studbook.grammar.dialect import Dialect, HandSyntaxError
 from studbook.grammar.reader import Block
 from studbook.grammar.transform import StreetMoney
-from studbook.grammar.xmlread import hardened_parser
+from studbook.grammar.xmlread import Element, hardened_parser
 from studbook.hand import Seat
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import Variant
-
-Element = etree._Element
 
 
 def fault(element: Element, message: str) -> HandSyntaxError:

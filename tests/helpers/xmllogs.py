@@ -11,7 +11,7 @@ from lxml import etree
 
 from studbook import events as ev
 from studbook.grammar import Block, parse_block, read_blocks
-from studbook.grammar.xmlread import hardened_parser
+from studbook.grammar.xmlread import Element, hardened_parser
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.writers import WRITERS
@@ -22,7 +22,7 @@ def xml_files(corpus: Path, site: str) -> list[Path]:
     return sorted(path for path in (corpus / site).iterdir() if path.suffix in (".txt", ".xml"))
 
 
-def games(path: Path) -> list[tuple[Block, etree._Element, Hand | object]]:
+def games(path: Path) -> list[tuple[Block, Element, Hand | object]]:
     """Each block of a log, its ``<game>`` element and what it parses to."""
     found = []
     for block in read_blocks(path):
