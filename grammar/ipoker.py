@@ -60,16 +60,13 @@ class _Session:
 @register
 class IPoker(XmlDialect):
     name = "ipoker"
-    header = re.compile(r'<game gamecode="(?P<hand_id>[^"]+)"')
     tag_attribute = "gamecode"
 
-    def other_game(self, block: Block) -> str | None:
-        game, context = self.elements(block)
+    def game_not_read(self, game: Element, context: Element) -> str | None:
         name = _Session(context, game).gametype["game"]
         return None if name in GAMES else name
 
-    def parse(self, block: Block) -> Hand:
-        game, context = self.elements(block)
+    def read(self, block: Block, game: Element, context: Element) -> Hand:
         return _read(block, game, _Session(context, game))
 
 

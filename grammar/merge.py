@@ -54,14 +54,13 @@ def _other_game(game: Element, context: Element) -> str | None:
 @register
 class Merge(XmlDialect):
     name = "merge"
-    header = re.compile(r'<game id="(?P<hand_id>[^"]+)"')
     tag_attribute = "id"
 
-    def other_game(self, block: Block) -> str | None:
-        return _other_game(*self.elements(block))
+    def game_not_read(self, game: Element, context: Element) -> str | None:
+        return _other_game(game, context)
 
-    def parse(self, block: Block) -> Hand:
-        return _read(block, *self.elements(block))
+    def read(self, block: Block, game: Element, context: Element) -> Hand:
+        return _read(block, game, context)
 
 
 def _read(block: Block, game: Element, context: Element) -> Hand:

@@ -9,6 +9,7 @@ totals of raises, completions and all-ins come from a :class:`StreetMoney` as fo
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import ClassVar
 
@@ -34,7 +35,7 @@ from studbook.grammar.dialect import Dialect, HandSyntaxError
 from studbook.grammar.reader import Block
 from studbook.grammar.transform import StreetMoney
 from studbook.grammar.xmlread import Element, hardened_parser
-from studbook.hand import Seat
+from studbook.hand import Hand, Seat
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import Variant
 
@@ -53,13 +54,32 @@ def attribute(element: Element, name: str) -> str:
 
 
 class XmlDialect(Dialect):
-    """A site whose hands are ``<game>`` elements: it claims its own, and parses a block's XML again."""
+    """A site whose hands are ``<game>`` elements: it claims its own, and parses a block's XML again; a
+    site module says which attribute names its games, and reads a game with its context."""
 
     kind = "xml"
     tag_attribute: ClassVar[str]  # the attribute of <game> that names the hand and tells the site
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.header = re.compile(rf'<game {cls.tag_attribute}="(?P<hand_id>[^"]+)"')
+
     def claims(self, game: Element) -> bool:
         return game.get(self.tag_attribute) is not None
+
+    def other_game(self, block: Block) -> str | None:
+        return self.game_not_read(*self.elements(block))
+
+    def parse(self, block: Block) -> Hand:
+        return self.read(block, *self.elements(block))
+
+    def game_not_read(self, game: Element, context: Element) -> str | None:
+        """The game as the site names it when it is no stud game studbook reads, else None."""
+        raise NotImplementedError
+
+    def read(self, block: Block, game: Element, context: Element) -> Hand:
+        """The hand of a ``<game>`` and its context."""
+        raise NotImplementedError
 
     def variant(self, header_line: str) -> str | None:
         return "stud"  # the game is read from the elements (other_game)

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from lxml import etree
 
+from helpers.paths import corpus_dir
 from studbook import events as ev
-from studbook.grammar import Block, parse_block, read_blocks
+from studbook.grammar import Block, parse_block, parse_file, read_blocks
 from studbook.grammar.xmlread import Element, hardened_parser
 from studbook.hand import Hand
 from studbook.replay import replay
@@ -20,6 +21,17 @@ from studbook.writers import WRITERS
 def xml_files(corpus: Path, site: str) -> list[Path]:
     """A site's logs in the corpus (``.txt`` and ``.xml``), without fpdb's companions."""
     return sorted(path for path in (corpus / site).iterdir() if path.suffix in (".txt", ".xml"))
+
+
+def corpus_names(site: str) -> list[str]:
+    """The names of a site's corpus logs, none when the corpus is absent (for parametrize)."""
+    folder = corpus_dir()
+    return [path.name for path in xml_files(folder, site)] if folder else []
+
+
+def hand_in(path: Path, hand_id: str | None = None) -> Hand:
+    """The log's first hand, or its hand ``hand_id``."""
+    return next(h for h in parse_file(path) if isinstance(h, Hand) and hand_id in (None, h.hand_id))
 
 
 def games(path: Path) -> list[tuple[Block, Element, Hand | object]]:
@@ -56,8 +68,33 @@ def round_trip(hand: Hand, fmt: str = "pokerstars") -> Hand:
     return again
 
 
-def fpdb_rows(path: Path) -> dict[str, dict]:
-    return ast.literal_eval(path.with_name(path.name + ".hp").read_text(encoding="utf-8"))
+def assert_round_trip(hand: Hand, fmt: str = "pokerstars") -> None:
+    """The hand written in an export format reads back to the same play, facts and seats."""
+    again = round_trip(hand, fmt)
+    assert plain(again) == plain(hand)
+    facts = ("hand_id", "variant", "small_bet", "big_bet", "currency", "start_time", "tournament_id")
+    assert [getattr(again, f) for f in facts] == [getattr(hand, f) for f in facts]
+    assert [(s.seat, s.player, s.stack) for s in again.seats] == [(s.seat, s.player, s.stack)
+                                                                  for s in hand.seats]
+    if fmt == "pokerstars":  # studbook's own format states no rake
+        assert again.summary.rake == replay(hand).rake
+
+
+def assert_fpdb_agrees(path: Path, hand: Hand) -> None:
+    """fpdb's rows (.hp beside the log) and the replay's agree on seat, starting stack, net, showdown and
+    won at showdown, for every player."""
+    expected = ast.literal_eval(path.with_name(path.name + ".hp").read_text(encoding="utf-8"))
+    mine = studbook_rows(hand)
+    assert set(mine) == set(expected)
+    for player, row in mine.items():
+        assert row == {key: expected[player][key] for key in row}, player
+
+
+def changed(tmp_path: Path, log: Path, old: str, new: str) -> list:
+    """What a copy of a log with one text replaced parses to."""
+    path = tmp_path / log.name
+    path.write_text(log.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    return list(parse_file(path))
 
 
 def studbook_rows(hand: Hand) -> dict[str, dict]:
