@@ -113,9 +113,12 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
                 showing[_seated(builder, element, names)] = element
             elif kind == "MUCK":
                 mucking[_seated(builder, element, names)] = element
-            elif kind in ("CHAT", "PLAYER_OUT"):
-                builder.events.append(Note(builder.at(element), "chat" if kind == "CHAT" else "leave",
-                                           kind.lower(), names.get(element.get("player", ""))))
+            elif kind == "CHAT":  # named by nickname, not seat
+                builder.events.append(Note(builder.at(element), "chat", element.get("text", ""),
+                                           element.get("player")))
+            elif kind == "PLAYER_OUT":
+                builder.events.append(Note(builder.at(element), "tournament", "out of the tournament",
+                                           _seated(builder, element, names)))
             else:
                 _act(builder, element, kind, _seated(builder, element, names))
         for element in round_element.iterfind("winner"):

@@ -15,7 +15,7 @@ from helpers.parsing import events_of
 from helpers.xmllogs import assert_fpdb_agrees, assert_round_trip, changed, corpus_names, games
 from helpers.xmllogs import hand_in as first_hand
 
-from studbook.events import Collect, Complete, Muck, PostAnte, Raise, Show, UncalledReturn
+from studbook.events import Collect, Complete, Muck, Note, PostAnte, Raise, Show, UncalledReturn
 from studbook.grammar import ParseError, Skipped, parse_file
 from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
@@ -98,6 +98,14 @@ def test_raises_and_completions_are_to_street_totals(corpus: Path) -> None:
     assert [(r.player, r.to, r.all_in) for r in events_of(hand, Raise)] == [
         ("Hero", 100, False), ("Player1", 150, False), ("Hero", 200, False), ("Hero", 91, True)]
     assert [(s.player, len(s.cards)) for s in events_of(hand, Show)] == [("Hero", 7), ("Player1", 7)]
+
+
+def test_chat_and_players_out_are_notes(corpus: Path) -> None:
+    notes = [note for hand in parse_file(corpus / SITE / TOURNAMENT) if isinstance(hand, Hand)
+             for note in events_of(hand, Note)]
+    assert Note(1145, "chat", "not razz nemore..", "Player1") in notes
+    assert {note.kind for note in notes} == {"chat", "tournament"}
+    assert all(note.player for note in notes)
 
 
 def test_shows_and_mucks_reveal_every_card(corpus: Path) -> None:
