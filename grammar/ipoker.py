@@ -16,11 +16,11 @@ import re
 from datetime import UTC, datetime
 
 from studbook.cards import Card
-from studbook.events import ACTION_TYPES, Bet, Collect, Complete, Muck, Note, Raise, Show, Street, StreetStart
+from studbook.events import ACTION_TYPES, Bet, Collect, Complete, Muck, Note, Raise, Show, StreetStart
 from studbook.grammar.dialect import register
 from studbook.grammar.reader import Block
 from studbook.grammar.units import betting_structure
-from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault
+from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault, integer
 from studbook.hand import Hand, Source
 from studbook.rules.variants import VARIANTS
 
@@ -83,21 +83,21 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
         player = attribute(element, "name")
         if not player:
             continue  # an empty seat
-        builder.seat(element, int(attribute(element, "seat")), player, builder.money(element, "chips"))
+        builder.seat(element, integer(element, "seat"), player, builder.money(element, "chips"))
         wins[player] = (element, builder.money(element, "win"))
     cards: dict[str, list[Card | None]] = {player: [] for player in builder.seats}
     shown_at: dict[str, Element] = {}
     for round_element in game.iterfind("round"):
-        number = int(attribute(round_element, "no"))
+        number = integer(round_element, "no")
         if number >= 2:
-            builder.start_street(round_element, Street(variant.first_street + number - 2))
+            builder.start_street(round_element, variant.first_street + number - 2)
         for element in round_element.iterfind("cards"):
             player = builder.player(element, attribute(element, "player"))
             new = [_card(builder, element, text) for text in (element.text or "").split()]
             builder.deal(element, player, new)
             cards[player] += new
             shown_at[player] = element
-        actions = sorted(round_element.iterfind("action"), key=lambda action: int(attribute(action, "no")))
+        actions = sorted(round_element.iterfind("action"), key=lambda action: integer(action, "no"))
         for element in actions:
             _act(builder, element)
     live = builder.live()
@@ -114,7 +114,7 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
         if won - builder.returned.get(player, 0) > 0:
             builder.events.append(Collect(builder.at(element), player, won - builder.returned.get(player, 0)))
     small, big = _stakes(builder, found)
-    if session.tournament:
+    if session.tournament and session.text("tournamentname"):
         builder.events.insert(0, Note(block.first_line, "tournament", session.text("tournamentname")))
     table = session.text("tablename")
     return Hand(
@@ -124,6 +124,7 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
         seats=builder.seat_list(), events=tuple(builder.events),
         source=Source(block.file, block.first_line, block.last_line),
         tournament_id=table.rsplit(",", 1)[-1].strip() if session.tournament else None,
+        ante=builder.parse(found["ante"]) if found["ante"] else None,
     )
 
 

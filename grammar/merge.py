@@ -25,7 +25,7 @@ from studbook.events import Collect, Muck, Note, Show, Street
 from studbook.grammar.dialect import register
 from studbook.grammar.reader import Block
 from studbook.grammar.units import CURRENCIES, betting_structure
-from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault
+from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault, integer
 from studbook.hand import Hand, Source, Summary
 from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
@@ -83,7 +83,7 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
     for element in players:
         number, player = attribute(element, "seat"), attribute(element, "nickname")
         names[number] = player
-        builder.seat(element, int(number) + 1, player,
+        builder.seat(element, integer(element, "seat") + 1, player,
                      builder.money(element, "balance") + (antes.get(number, 0) if tournament else 0))
     cards: dict[str, list[Card | None]] = {player: [] for player in builder.seats}
     last_cards: dict[str, Element] = {}
@@ -133,14 +133,14 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
             builder.events.append(Show(builder.at(element), player, known))  # type: ignore[arg-type]
         else:
             builder.events.append(Muck(builder.at(element), player, known))  # type: ignore[arg-type]
-    numbers = {element.get("potnumber", "1") for element in collects}
+    numbers = {integer(element, "potnumber") for element in collects}
     unwritten = dict(builder.returned)  # given back, but in the bettor's award unless a winner says so
     for element in written_back:
         player = _seated(builder, element, names)
         unwritten[player] = unwritten.get(player, 0) - builder.money(element, "amount")
     for element in collects:
-        pot, player = element.get("potnumber", "1"), _seated(builder, element, names)
-        label = "pot" if len(numbers) == 1 else "main" if pot == "1" else f"side-{int(pot) - 1}"
+        pot, player = integer(element, "potnumber"), _seated(builder, element, names)
+        label = "pot" if len(numbers) == 1 else "main" if pot == 1 else f"side-{pot - 1}"
         amount = builder.money(element, "amount")
         back = min(amount, max(0, unwritten.get(player, 0)))
         unwritten[player] = unwritten.get(player, 0) - back
@@ -155,7 +155,7 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
         small_bet=small, big_bet=big, currency=currency, start_time=_start(game), table=unquote(data[1]),
         seats=builder.seat_list(), events=tuple(builder.events),
         source=Source(block.file, block.first_line, block.last_line), summary=Summary(),
-        max_seats=int(game.get("seats")) if game.get("seats") else None,
+        max_seats=integer(game, "seats") if game.get("seats") else None,
         tournament_id=data[2] if tournament else None,
         game_label="HORSE" if label and label.split()[0] == "HORSE" else None,
     )

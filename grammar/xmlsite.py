@@ -53,6 +53,14 @@ def attribute(element: Element, name: str) -> str:
     return value
 
 
+def integer(element: Element, name: str) -> int:
+    """An attribute that must be a whole number (a seat, an order, a pot's number)."""
+    text = attribute(element, name)
+    if not text.isdigit():
+        raise fault(element, f"{name}={text!r} is not a number")
+    return int(text)
+
+
 class XmlDialect(Dialect):
     """A site whose hands are ``<game>`` elements: it claims its own, and parses a block's XML again; a
     site module says which attribute names its games, and reads a game with its context."""
@@ -153,9 +161,14 @@ class GameBuilder:
 
     # ---- streets and deals -----------------------------------------------------------------
 
-    def start_street(self, element: Element, street: Street) -> None:
-        if self.variant.spec(street) is None:
-            raise fault(element, f"{self.variant.name} has no {street.label} street")
+    def start_street(self, element: Element, cards_held: int) -> None:
+        """The street on which each player comes to hold ``cards_held`` cards (stud's numbering)."""
+        try:
+            street: Street | None = Street(cards_held)
+        except ValueError:
+            street = None
+        if street is None or self.variant.spec(street) is None:
+            raise fault(element, f"{self.variant.name} has no street with {cards_held} cards")
         self.return_uncalled(self.at(element))
         self.street = street
         self.ledger.new_street()

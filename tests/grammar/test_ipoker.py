@@ -186,6 +186,16 @@ def test_a_bad_action_is_an_error_at_its_line(tmp_path: Path, corpus: Path) -> N
     assert str(error).startswith(f"{tmp_path / SAMPLE}:35:1: hand 3013529647")
 
 
+@pytest.mark.parametrize(("old", "new", "line", "message"), [
+    ('seat="4"', 'seat="four"', 25, "seat='four' is not a number"),
+    ('<round no="5">', '<round no="6">', 43, "stud5 has no street with 6 cards"),
+])
+def test_a_bad_number_is_an_error_not_a_crash(tmp_path: Path, corpus: Path, old: str, new: str, line: int,
+                                              message: str) -> None:
+    [error] = changed(tmp_path, corpus / SITE / SAMPLE, old, new)
+    assert isinstance(error, ParseError) and error.line == line and message in error.message
+
+
 def test_a_hand_without_showdown_cards_mucks(tmp_path: Path, corpus: Path) -> None:
     [hand] = changed(tmp_path, corpus / SITE / SAMPLE, ">H8 DJ<", ">X DJ<")
     assert isinstance(hand, Hand)
