@@ -47,6 +47,7 @@ def test_wheel_contains_mapped_packages_and_grammars(wheel: Path) -> None:
         "studbook/analytics/schema.sql",
         "studbook/reports/replayer.js",
         "studbook/reports/report.css",
+        "studbook/rulebook.toml",
     ):
         assert module in names, module
 
@@ -61,7 +62,8 @@ def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
     code = (
         "import studbook.grammar, studbook.analytics, studbook.reports, pathlib;"
         "from studbook.grammar.dialect import dialects;"
-        "print(studbook.grammar.__file__); [d.parser for d in dialects()]; print('grammars ok')"
+        "print(studbook.grammar.__file__); [d.parser for d in dialects()]; print('grammars ok');"
+        "from studbook.rulebook import label; print(label('C27'))"
     )
     env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
@@ -70,3 +72,4 @@ def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert str(target) in result.stdout
     assert "grammars ok" in result.stdout
+    assert "C27 show order at showdown" in result.stdout
