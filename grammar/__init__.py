@@ -16,7 +16,9 @@ SITES = (
     "bovada",  # Bovada / Bodog / Ignition
     "everleaf",  # Everleaf Gaming
     "fulltilt",  # Full Tilt Poker
+    "ipoker",  # iPoker network (XML)
     "kingsclub",  # KingsClub
+    "merge",  # Merge Gaming Network (XML)
     "ongame",  # OnGame network
     "partypoker",  # PartyPoker
     "pokerstars",  # PokerStars

@@ -8,7 +8,8 @@ The file is streamed, never held whole: a first pass decides the encoding (UTF-8
 every byte seen), the second decodes ``READ_BYTES`` bytes at a time and stamps the SHA-256 of the bytes
 it reads. A block starts at a line some dialect recognises as a hand header and runs to the next;
 a block of more than :data:`MAX_BLOCK_CHARS` characters is no hand: it becomes one
-:class:`ParseError`, its lines counted but not kept, and the file is read on.
+:class:`ParseError`, its lines counted but not kept, and the file is read on. A log whose first markup
+is XML (iPoker, Merge) is read by grammar/xmlread.py instead, one block per ``<game>`` element.
 """
 
 from __future__ import annotations
@@ -52,12 +53,15 @@ def file_stamp(path: Path) -> FileStamp:
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """The lines of one hand, numbered as in the file; ``dialect`` None for text before any header."""
+    """The lines of one hand, numbered as in the file; ``dialect`` None for text before any header.
+    An XML game's lines are its element written out again; ``context`` is then the XML its dialect
+    needs from outside the element (grammar/xmlread.py)."""
 
     file: str
     first_line: int  # 1-based line number of lines[0] in the original file
     lines: list[str]
     dialect: Dialect | None
+    context: str = ""
 
     @property
     def last_line(self) -> int:
@@ -219,7 +223,7 @@ class LogReader:
     def __iter__(self) -> Iterator[Block | ParseError]:
         self.error = None
         try:
-            yield from split_blocks(self.name, self.lines())
+            yield from _blocks(self.name, self.lines())
             return
         except OSError as error:
             self.error = ParseError(self.name, 0, 0, None, None, f"cannot read file: {error.strerror}")
@@ -231,6 +235,20 @@ class LogReader:
 def read_blocks(source: Path | bytes, name: str | None = None) -> Iterator[Block | ParseError]:
     """The hand blocks of one log, or one ParseError when the log itself cannot be read."""
     return iter(LogReader(source, name))
+
+
+def _blocks(file: str, lines: Iterator[str]) -> Iterator[Block | ParseError]:
+    """The blocks of a text log, or of an XML log by its first non-blank line."""
+    from studbook.grammar.xmlread import looks_like_xml, xml_blocks  # it builds on this module's Block
+
+    head = []
+    for line in lines:
+        head.append(line)
+        if line:
+            break
+    if head and looks_like_xml(head[-1]):
+        return xml_blocks(file, chain(head, lines))
+    return split_blocks(file, chain(head, lines))
 
 
 def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError]:
