@@ -33,7 +33,7 @@ Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.jo
 STAT_KEY = ("player", "game", "unit")
 HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
             "wtsd", "won_at_showdown", "aggression_factor")
-HAND_FORMATS = ("pokerstars", "json", "studbook")  # studbook.writers, from hand-history files
+HAND_FORMATS = ("pokerstars", "json", "studbook", "phh")  # studbook.writers, from hand-history files
 EXPORT_FORMATS = [*EXPORTERS, *HAND_FORMATS]
 TRANSPOSE_UP_TO = 8  # stat rows shown side by side as columns in table form
 
@@ -192,7 +192,7 @@ def _query_view(sql: str, db: Path, fmt: str) -> None:
 def export_command(
     fmt: Annotated[str, typer.Option("--format", help=f"Export format: {' | '.join(EXPORT_FORMATS)}.")],
     paths: Annotated[list[str] | None, typer.Argument(
-        help="Hand-history files to convert (formats pokerstars, json, studbook).")] = None,
+        help="Hand-history files to convert (formats pokerstars, json, studbook, phh).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", help="Folder to write into (parquet); the file to write (hand formats; else stdout).")]
     = None,

@@ -19,6 +19,7 @@ SITES = (
     "kingsclub",  # KingsClub
     "ongame",  # OnGame network
     "partypoker",  # PartyPoker
+    "phh",  # the Poker Hand History standard (TOML), pokerkit's format
     "pokerstars",  # PokerStars
     "studbook",  # studbook's own format
     "winamax",  # Winamax

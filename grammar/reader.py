@@ -22,7 +22,7 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
-from studbook.grammar.dialect import Dialect, detect_dialect
+from studbook.grammar.dialect import Dialect, detect_dialect, whole_file_dialect
 
 # The largest real hands (a long tournament hand with chat) are a few tens of KB; a block a hundred
 # times that is junk, a corrupt file or a missing header, and is rejected without being held.
@@ -240,8 +240,9 @@ def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError
     dialect, so it is reported, never dropped: a site studbook does not read is still cut into its hands
     where blank lines part them, as the sites write them, so each is counted. Only ``#`` comment lines
     (allowed in studbook's own log format) may stand before the first hand. A block over MAX_BLOCK_CHARS
-    is a ParseError.
+    is a ParseError. A file of a format that holds one hand per file (PHH's ``.phh``) is one block.
     """
+    whole = whole_file_dialect(file)
     kept: list[str] = []  # the block's lines up to its last non-blank one, until it is too large
     first = last = 0  # line numbers of the block's first and last non-blank lines; 0: no block yet
     dialect: Dialect | None = None
@@ -251,7 +252,7 @@ def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError
     for number, line in enumerate(lines, start=1):
         if not line:
             continue
-        found = detect_dialect(line)
+        found = detect_dialect(line) if whole is None else None if first else whole
         if found is not None and found is dialect and first == last and found.continues_header(header, line):
             found = None  # the rest of the header the block began with
         if found is not None:
