@@ -97,11 +97,15 @@ def import_command(
     = DEFAULT_CHUNK,
     reread: Annotated[bool, typer.Option("--reread", help="Read files an earlier import read whole, too.")]
     = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Keep running: import new hands as they are written "
+                                                         "(Ctrl-C ends).")] = False,
+    interval: Annotated[float, typer.Option("--interval", min=0.05, help="Seconds between looks (--watch).")]
+    = 2.0,
 ) -> None:
     """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing.
 
     A file whose exact content an earlier import into the same database read whole, with no rejected
-    block, is not read again.
+    block, is not read again. With --watch it keeps importing what is written to the files until Ctrl-C.
     """
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
 
@@ -112,6 +116,11 @@ def import_command(
         missing = [str(path) for path in files if not path.exists()]
         if missing:
             raise UserError(f"no such file or folder: {', '.join(missing)}")
+        if watch:
+            from studbook.analytics.watch import watch as watch_folders
+
+            _print_summary(watch_folders(paths, db, interval, rule_args, typer.echo), db)
+            return
         console = Console(stderr=True)
         started = time.perf_counter()
         with _progress(console) as progress:

@@ -191,8 +191,9 @@ class LogReader:
     bytes read.
     """
 
-    def __init__(self, source: Path | bytes, name: str | None = None) -> None:
+    def __init__(self, source: Path | bytes, name: str | None = None, first_line: int = 1) -> None:
         self.source = source
+        self.first_line = first_line  # the number of the source's first line (a file's tail: not 1)
         self.name = name if name is not None else str(source) if isinstance(source, Path) else "<bytes>"
         self.encoding: str | None = None  # known once the first pass is done
         self.stamp: FileStamp | None = None
@@ -219,7 +220,7 @@ class LogReader:
     def __iter__(self) -> Iterator[Block | ParseError]:
         self.error = None
         try:
-            yield from split_blocks(self.name, self.lines())
+            yield from split_blocks(self.name, self.lines(), self.first_line)
             return
         except OSError as error:
             self.error = ParseError(self.name, 0, 0, None, None, f"cannot read file: {error.strerror}")
@@ -233,8 +234,9 @@ def read_blocks(source: Path | bytes, name: str | None = None) -> Iterator[Block
     return iter(LogReader(source, name))
 
 
-def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError]:
-    """The hand blocks of a file's decoded lines (the first is line 1), blank lines around each trimmed.
+def split_blocks(file: str, lines: Iterable[str], first_line: int = 1) -> Iterator[Block | ParseError]:
+    """The hand blocks of a file's decoded lines (the first is line ``first_line``), blank lines around
+    each trimmed.
 
     Non-blank text before the first header (or a file with no header at all) becomes blocks with no
     dialect, so it is reported, never dropped: a site studbook does not read is still cut into its hands
@@ -249,7 +251,7 @@ def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError
     size = 0  # characters of the block, counting a line break after each line
     comments_only = True  # the text before the first header is only '#' lines so far
     header = ""
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line):
         if not line:
             continue
         found = detect_dialect(line) if whole is None else None if first else whole
