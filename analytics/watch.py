@@ -31,7 +31,7 @@ from studbook.analytics.worker import ChunkResult, process_chunk
 from studbook.grammar import expand_paths
 from studbook.grammar.reader import Block, LogReader, ParseError
 
-TAIL_BYTES = 16 << 20  # read at most this much of one file per look: memory stays bounded
+TAIL_BYTES = 16 << 20  # read at most this much per look (more is read at the next, at once): bounded memory
 HEAD_BYTES = 256  # a file's first bytes: when they change, the file was rewritten or rotated
 
 
@@ -54,7 +54,9 @@ class Look:
     chunks: list[Chunk] = field(default_factory=list)
     tails: dict[Path, Tail] = field(default_factory=dict)  # each file's state once this look is stored
     seen: dict[Path, Tail] = field(default_factory=dict)  # each file as seen, read up to where it was
+    removed: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # files truncated, rotated or removed
+    more: bool = False  # there was more to read than one look reads
 
 
 class Watcher:
@@ -89,19 +91,25 @@ class Watcher:
         return [path.resolve() for path in expand_paths(self.paths) if path.is_file()]
 
     def look(self) -> Look:
-        """Read what is new in every file; nothing is stored yet."""
+        """Read what is new in the files, at most ``TAIL_BYTES`` in all (``more`` says when that cut the
+        look short); nothing is stored yet."""
         look = Look()
         files = self.files()
-        for gone in sorted(set(self.tails) - set(files)):
-            look.notes.append(f"{gone.name}: removed")
+        look.removed = sorted(set(self.tails) - set(files))
+        look.notes.extend(f"{gone.name}: removed" for gone in look.removed)
+        budget = TAIL_BYTES
         for path in files:
+            if budget <= 0:
+                look.more = True
+                break
             try:
-                self.look_at(path, look)
+                budget -= self.look_at(path, look, budget)
             except OSError as error:  # removed or unreadable between the listing and the read
                 look.notes.append(f"{path.name}: cannot read: {error.strerror}")
         return look
 
-    def look_at(self, path: Path, look: Look) -> None:
+    def look_at(self, path: Path, look: Look, budget: int) -> int:
+        """Read ``path``'s new bytes (``budget`` at most) into ``look``; how many were read."""
         stat = path.stat()
         tail = self.tails.get(path, Tail())
         with path.open("rb") as file:
@@ -113,7 +121,7 @@ class Watcher:
                 tail = Tail()
             growing = (stat.st_size, stat.st_mtime_ns) != (tail.size, tail.mtime_ns)
             file.seek(tail.offset)
-            data = file.read(min(stat.st_size - tail.offset, TAIL_BYTES))
+            data = file.read(min(stat.st_size - tail.offset, budget))
         new = Tail(tail.offset, tail.line, stat.st_size, stat.st_mtime_ns, (stat.st_dev, stat.st_ino), head)
         look.seen[path] = replace(new)
         if data.strip(b" \t\r\n\x00"):
@@ -121,7 +129,9 @@ class Watcher:
             blocks, new.offset, new.line = _complete_blocks(path, data, tail, held_back)
             if blocks:
                 look.chunks.append(Chunk(str(path), blocks, False))
+            look.more = look.more or tail.offset + len(data) < stat.st_size
         look.tails[path] = new
+        return len(data)
 
     def store(self, look: Look) -> bool:
         """Write the look's hands in one batch; False when the database is busy (another command holds
@@ -145,7 +155,9 @@ class Watcher:
             self.echo(_batch_line(results, outcome.imported, outcome.already_present))
         for note in look.notes:
             self.echo(f"{time.strftime('%H:%M:%S')}  {note}")
-        self.tails = {path: tail for path, tail in self.tails.items() if path in look.tails} | look.tails
+        for path in look.removed:
+            del self.tails[path]
+        self.tails.update(look.tails)
         self.summary.files = len(self.files_read)
         return True
 
@@ -155,9 +167,7 @@ class Watcher:
             self.start()
         while not stop.is_set():
             look = self.look()
-            stored = self.store(look)
-            more = any(tail.offset + TAIL_BYTES <= tail.size for tail in look.tails.values())
-            if not (stored and more):
+            if not (self.store(look) and look.more):
                 stop.wait(interval)
         return self.summary
 
@@ -238,7 +248,7 @@ def watch(paths: Sequence[str | Path], db: Path, interval: float, rule_args: tup
     until ``stop`` is set or Ctrl-C; the summary of everything imported."""
     stop = stop or threading.Event()
     watcher = Watcher(paths, db, rule_args, echo)
-    watcher.start()
-    echo(f"watching {', '.join(map(str, paths))} every {interval:g} s; Ctrl-C ends")
     with _sigint_sets(stop):
+        watcher.start()
+        echo(f"watching {', '.join(map(str, paths))} every {interval:g} s; Ctrl-C ends")
         return watcher.run(interval, stop)

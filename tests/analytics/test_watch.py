@@ -88,6 +88,19 @@ def test_a_growing_file_is_read_hand_by_hand_and_a_partial_hand_waits(tmp_path: 
     assert watcher.watcher.summary.imported == 5
 
 
+def test_a_large_file_is_read_a_bounded_piece_per_look(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    folder, db = tmp_path / "hh", tmp_path / "live.duckdb"
+    folder.mkdir()
+    texts = hand_texts(8, seed=2)
+    (folder / "big.txt").write_text("".join(texts), encoding="utf-8")
+    monkeypatch.setattr("studbook.analytics.watch.TAIL_BYTES", 2 * max(map(len, texts)))
+    watcher = Recorder(folder, db)
+    added = [line for _ in range(12) for line in watcher.step()]
+    assert 4 <= len(added) <= 9 and all(line.endswith("big.txt") for line in added)
+    assert len(hand_ids(db)) == 8 and watcher.watcher.summary.rejected == 0
+
+
 def test_truncated_rotated_and_removed_files_are_survived(tmp_path: Path) -> None:
     folder, db = tmp_path / "hh", tmp_path / "live.duckdb"
     folder.mkdir()

@@ -53,7 +53,8 @@ def test_corpus_hands_play_the_same_in_pokerkit(corpus: Path) -> None:
         assert str(history.hand) == hand.hand_id
         result = replay(hand)
         played = play(history, PotRake(pot_rakes(result)))
-        assert played.net == {seat.player: seat.net for seat in result.seats if seat.player in played.net}, hand.hand_id
+        ours = {seat.player: seat.net for seat in result.seats if seat.player in played.net}
+        assert played.net == ours, hand.hand_id
     assert sum(1 for history in histories if history.user_defined_fields.get("_rake")) > 20
 
 
@@ -88,8 +89,8 @@ def test_fields_name_the_hand_as_the_standard_does(corpus: Path) -> None:
     hand = next(hand for hand in corpus_hands(corpus) if hand.hand_id == "35874576282")  # README's split
     fields = tomllib.loads(write_phh(hand))
     assert fields["variant"] == "F7S/8"
-    assert fields["hand"] == 35874576282 and fields["venue"] == "PokerStars" and fields["_site"] == "pokerstars"
-    assert fields["currency"] == "USD" and fields["_amounts_in"] == "cents" and fields["currency_symbol"] == "$"
+    assert (fields["hand"], fields["venue"], fields["_site"]) == (35874576282, "PokerStars", "pokerstars")
+    assert (fields["currency"], fields["_amounts_in"], fields["currency_symbol"]) == ("USD", "cents", "$")
     assert (fields["small_bet"], fields["big_bet"], fields["bring_in"]) == (4, 8, 2)
     assert set(fields["antes"]) == {1} and fields["ante_trimming_status"] is True
     assert fields["players"] == [seat.player for seat in hand.seats if seat.player in fields["players"]]
