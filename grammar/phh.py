@@ -21,6 +21,7 @@ import re
 import tomllib
 from datetime import datetime, time
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -92,12 +93,9 @@ class _HandReader:
 
     # -- where things are, what they are -------------------------------------------------------
 
-    def line_of(self, text: str, start: int = 1) -> int:
-        """The block-relative line where ``text`` stands first, from line ``start``; else ``start``."""
-        for number, line in enumerate(self.block.lines[start - 1:], start=start):
-            if text in line:
-                return number
-        return start
+    def line_of(self, text: str) -> int:
+        """The block-relative line where ``text`` stands first (a field's name); else the first line."""
+        return next((number for number, line in enumerate(self.block.lines, start=1) if text in line), 1)
 
     def error(self, message: str, field: str = "") -> HandSyntaxError:
         return HandSyntaxError(self.line_of(f"{field} ") if field else 1, 1, message)
@@ -144,7 +142,9 @@ class _HandReader:
             raise self.error("PHH field 'starting_stacks' needs two players or more", "starting_stacks")
         names = [name or f"p{i}" for i, name in enumerate(fields.get("players") or [""] * count, start=1)]
         seats = fields.get("seats") or list(range(1, count + 1))
-        if len(names) != count or len(seats) != count or len(set(names)) != count:
+        if (len(names) != count or len(seats) != count or len(set(names)) != count
+                or not all(isinstance(name, str) for name in names)
+                or not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in seats)):
             raise self.error(f"PHH fields 'players' and 'seats' must name {count} different players",
                              "players")
         stacks = self.amounts("starting_stacks", count)
@@ -158,7 +158,7 @@ class _HandReader:
         level = fields.get("level", fields.get("_level"))
         return Hand(
             site=str(fields.get("_site", "phh")),
-            hand_id=str(fields.get("hand", self.table or "1")),
+            hand_id=str(fields.get("hand", self.table or Path(self.block.file).stem)),
             variant=VARIANTS[code],
             structure="limit",
             small_bet=small_bet,
@@ -166,7 +166,7 @@ class _HandReader:
             currency=fields.get("currency"),
             start_time=self.start_time(),
             table=str(fields.get("table", "")),
-            seats=tuple(Seat(int(seat), name, stack)
+            seats=tuple(Seat(seat, name, stack)
                         for seat, name, stack in zip(seats, names, stacks, strict=True)),
             events=tuple(events),
             source=Source(self.block.file, self.block.first_line, last),
@@ -234,12 +234,15 @@ class _Play:
             if paid:
                 self.pay(name, paid)
                 self.out.append(ev.PostAnte(ante_line, name, paid, not self.chips[name]))
-        start = self.reader.line_of("actions")
+        text = self.reader.block.text
+        position = text.find("actions")  # each action is looked for after the one before it
         for action in actions:
+            number = text.count("\n", 0, max(position, 0)) + 1
             if not isinstance(action, str):
-                raise HandSyntaxError(start, 1, f"a PHH action is a string, not {action!r}")
-            number = self.reader.line_of(action, start) if action.strip() else start
-            start = number
+                raise HandSyntaxError(number, 1, f"a PHH action is a string, not {action!r}")
+            found = text.find(action, position) if action.strip() else -1
+            if found >= 0:
+                position, number = found + len(action), text.count("\n", 0, found) + 1
             try:
                 self.act(action, self.line(number))
             except (ValueError, KeyError, CardError) as error:

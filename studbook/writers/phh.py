@@ -12,7 +12,13 @@ Amounts stay exact integers: chips, or cents for a cash hand (said by ``_amounts
 float of dollars would lose the odd cent). What the standard has no field for goes in user-defined
 fields, which it allows when their names start with ``_``: ``_site``, ``_rake``, ``_total_pot``,
 ``_pots`` (the log's main and side pots after rake), ``_rules`` (house rules the log states),
-``_tournament`` and ``_level`` (a level that is no number). grammar/phh.py reads all of them back.
+``_tournament``, ``_level`` (a level that is no number) and ``_bring_in_unstated`` (the log never
+shows the bring-in: see :func:`_bring_in`). grammar/phh.py reads all of them back.
+
+PHH's stud games are pokerkit's, so a hand they cannot hold is :class:`Unsupported`, skipped and
+counted by the export: a community card (8 players on 7th street), a double bet on 4th street
+(pokerkit has no open-pair rule) and more raises than pokerkit's cap (it has no heads-up exception).
+A raise that nobody left can call is written as the call it comes to, as pokerkit plays it.
 
 Cards the log shows or mucks face up at the end are dealt face known (``d dh``), as PHH records
 them; unknown cards are ``??``. Shows and mucks are written only where a showdown happens (two or
@@ -128,14 +134,15 @@ def _ante(hand: Hand) -> int:
 
 
 def _bring_in(hand: Hand) -> tuple[int, bool]:
-    """The bring-in, and whether the log shows it: stated, or posted (in full, or all in, which is at
-    most the bring-in and all pokerkit posts). A log where the bring-in seat completes at once never
-    shows it; PHH needs one, so it gets half the small bet, which no action there depends on."""
+    """The bring-in, and whether the log shows it: stated, or posted in full. PHH needs one anyway: a
+    bring-in posted all in is at most the bring-in and all pokerkit then posts; where the bring-in seat
+    completes at once, half the small bet, which no action of the hand depends on."""
     if hand.bring_in:
         return hand.bring_in, True
     posted = sorted((e.all_in, e.amount) for e in hand.events if isinstance(e, ev.BringIn))
     if posted:
-        return posted[0][1], True
+        all_in, amount = posted[0]
+        return amount, not all_in
     return max(hand.small_bet // 2, 1), False
 
 

@@ -25,6 +25,14 @@ from studbook.writers import SEPARATORS, WRITERS
 STUDBOOK = (sys.executable, "-c", "from studbook.cli import main; main()")
 
 
+@pytest.fixture
+def place(tmp_path: Path) -> tuple[Path, Path]:
+    """A hand-history folder and the database to watch it into."""
+    folder = tmp_path / "PokerStars" / "HandHistory" / "Hero"
+    folder.mkdir(parents=True)
+    return folder, tmp_path / "live.duckdb"
+
+
 def hand_texts(count: int, seed: int = 0, game: str = "stud") -> list[str]:
     """PokerStars text of ``count`` simulated hands, each with the separator a site writes after it."""
     played = Simulator(Setup(game=game, players=5, seed=seed)).hands(count)
@@ -58,9 +66,8 @@ class Recorder:
         return [line.split("  ", 1)[1] for line in self.lines[before:]]
 
 
-def test_a_growing_file_is_read_hand_by_hand_and_a_partial_hand_waits(tmp_path: Path) -> None:
-    folder, db = tmp_path / "HandHistory", tmp_path / "live.duckdb"
-    folder.mkdir()
+def test_a_growing_file_is_read_hand_by_hand_and_a_partial_hand_waits(place: tuple[Path, Path]) -> None:
+    folder, db = place
     texts = hand_texts(6)
     ids = [text.split("#", 1)[1].split(":", 1)[0] for text in texts]
     day = folder / "HH20261201 Table.txt"
@@ -88,10 +95,9 @@ def test_a_growing_file_is_read_hand_by_hand_and_a_partial_hand_waits(tmp_path: 
     assert watcher.watcher.summary.imported == 5
 
 
-def test_a_large_file_is_read_a_bounded_piece_per_look(tmp_path: Path,
+def test_a_large_file_is_read_a_bounded_piece_per_look(place: tuple[Path, Path],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    folder, db = tmp_path / "hh", tmp_path / "live.duckdb"
-    folder.mkdir()
+    folder, db = place
     texts = hand_texts(8, seed=2)
     (folder / "big.txt").write_text("".join(texts), encoding="utf-8")
     monkeypatch.setattr("studbook.analytics.watch.TAIL_BYTES", 2 * max(map(len, texts)))
@@ -101,9 +107,8 @@ def test_a_large_file_is_read_a_bounded_piece_per_look(tmp_path: Path,
     assert len(hand_ids(db)) == 8 and watcher.watcher.summary.rejected == 0
 
 
-def test_truncated_rotated_and_removed_files_are_survived(tmp_path: Path) -> None:
-    folder, db = tmp_path / "hh", tmp_path / "live.duckdb"
-    folder.mkdir()
+def test_truncated_rotated_and_removed_files_are_survived(place: tuple[Path, Path]) -> None:
+    folder, db = place
     texts = hand_texts(5, seed=3)
     day = folder / "today.txt"
     watcher = Recorder(folder, db)
@@ -124,9 +129,8 @@ def test_truncated_rotated_and_removed_files_are_survived(tmp_path: Path) -> Non
     assert len(hand_ids(db)) == 5
 
 
-def test_other_commands_read_the_database_between_batches(tmp_path: Path) -> None:
-    folder, db = tmp_path / "hh", tmp_path / "live.duckdb"
-    folder.mkdir()
+def test_other_commands_read_the_database_between_batches(place: tuple[Path, Path]) -> None:
+    folder, db = place
     texts = hand_texts(4, seed=5)
     watcher = Recorder(folder, db)
     (folder / "a.txt").write_text("".join(texts[:2]), encoding="utf-8")
@@ -145,9 +149,8 @@ def test_other_commands_read_the_database_between_batches(tmp_path: Path) -> Non
     assert len(hand_ids(db)) == 4
 
 
-def test_a_thread_watches_until_stopped(tmp_path: Path) -> None:
-    folder, db = tmp_path / "hh", tmp_path / "live.duckdb"
-    folder.mkdir()
+def test_a_thread_watches_until_stopped(place: tuple[Path, Path]) -> None:
+    folder, db = place
     stop, said = threading.Event(), []
     thread = threading.Thread(
         target=lambda: said.append(watch([folder], db, 0.05, echo=said.append, stop=stop)))
@@ -175,9 +178,8 @@ def _busy(db: Path) -> bool:
     return False
 
 
-def test_ctrl_c_ends_the_command_with_its_summary(tmp_path: Path) -> None:
-    folder, db = tmp_path / "PokerStars" / "HandHistory", tmp_path / "live.duckdb"
-    folder.mkdir(parents=True)
+def test_ctrl_c_ends_the_command_with_its_summary(place: tuple[Path, Path]) -> None:
+    folder, db = place
     (folder / "old.txt").write_text("".join(hand_texts(2, seed=9)), encoding="utf-8")
     command = [*STUDBOOK, "import", "--watch", str(folder), "--db", str(db),
                "--interval", "0.1"]

@@ -149,3 +149,21 @@ def test_amounts_of_a_foreign_phh_are_currency_units(tmp_path: Path) -> None:
     assert isinstance(hand, Hand)
     assert (hand.currency, hand.bring_in, hand.small_bet, hand.ante, hand.seats[0].stack) == (
         "USD", 250, 400, 100, 10000)
+
+
+def test_phh_that_pokerkit_writes_is_read(tmp_path: Path) -> None:
+    """pokerkit's own dump: single quotes, every array on one line, the same action many times."""
+    from helpers.phh_oracle import load
+
+    hands = [played.hand for played in Simulator(Setup(game="stud8", players=5, seed=8)).hands(20)]
+    histories = load("\n".join(write_phh_table(hand, i) for i, hand in enumerate(hands, start=1)))
+    path = tmp_path / "pokerkit.phhs"
+    path.write_text(type(histories[0]).dumps_all(histories), encoding="utf-8")
+    assert "actions = ['d dh p1 " in path.read_text()
+    read = [hand for hand in parse_file(path) if isinstance(hand, Hand)]
+    assert len(read) == len(hands)
+    for hand, back in zip(hands, read, strict=True):
+        players = {seat.player for seat in back.seats}
+        assert audited(replay(back), players) == audited(replay(hand), players)
+        checks = [event.line for event in back.events if type(event).__name__ in ("Check", "Call", "Fold")]
+        assert len(set(checks)) == 1  # all on the actions line of the file
