@@ -167,3 +167,16 @@ def test_phh_that_pokerkit_writes_is_read(tmp_path: Path) -> None:
         assert audited(replay(back), players) == audited(replay(hand), players)
         checks = [event.line for event in back.events if type(event).__name__ in ("Check", "Call", "Fold")]
         assert len(set(checks)) == 1  # all on the actions line of the file
+
+
+def test_import_stores_phh_hands(tmp_path: Path) -> None:
+    from helpers.importing import import_into
+
+    hands = [played.hand for played in Simulator(Setup(game="razz", players=4, seed=6)).hands(5)]
+    path = tmp_path / "razz.phhs"
+    tables = (write_phh_table(hand, i) for i, hand in enumerate(hands, start=1))
+    path.write_text("\n".join(tables), encoding="utf-8")
+    (tmp_path / "bad.phhs").write_text(ILLEGAL, encoding="utf-8")
+    counts = import_into(tmp_path / "phh.duckdb", tmp_path)
+    assert (counts["imported"], counts["skipped (not stud)"]) == (6, 1)
+    assert counts["hands imported with rule violations"] == counts["wrong-actor"] == 1
