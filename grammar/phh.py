@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import tomllib
 from datetime import datetime, time
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -108,6 +108,13 @@ class _HandReader:
             raise self.error(f"PHH field {name!r} has the wrong type: {value!r}", name)
         return value
 
+    def optional(self, name: str, kind: type) -> Any:
+        """A field the standard leaves optional, None when absent; of type ``kind`` when present."""
+        value = self.fields.get(name)
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise self.error(f"PHH field {name!r} has the wrong type: {value!r}", name)
+        return value
+
     def amount(self, value: Any, field: str) -> int:
         """An amount in studbook's units: chips, or cents of a currency (PHH writes currency units
         unless studbook's own ``_amounts_in = "cents"`` says otherwise)."""
@@ -157,13 +164,13 @@ class _HandReader:
         last = self.block.last_line
         level = fields.get("level", fields.get("_level"))
         return Hand(
-            site=str(fields.get("_site", "phh")),
+            site=self.optional("_site", str) or "phh",
             hand_id=str(fields.get("hand", self.table or Path(self.block.file).stem)),
             variant=VARIANTS[code],
             structure="limit",
             small_bet=small_bet,
             big_bet=big_bet,
-            currency=fields.get("currency"),
+            currency=self.optional("currency", str),
             start_time=self.start_time(),
             table=str(fields.get("table", "")),
             seats=tuple(Seat(seat, name, stack)
@@ -173,8 +180,8 @@ class _HandReader:
             summary=self.summary(),
             ante=antes[0] if len(set(antes)) == 1 else None,
             bring_in=None if fields.get("_bring_in_unstated") else bring_in,
-            max_seats=fields.get("seat_count"),
-            tournament_id=fields.get("_tournament"),
+            max_seats=self.optional("seat_count", int),
+            tournament_id=self.optional("_tournament", str),
             level=None if level is None else str(level),
             rules=tuple(tuple(rule.split("=", 1)) for rule in fields.get("_rules", ()) if "=" in rule),
         )
@@ -235,14 +242,15 @@ class _Play:
                 self.pay(name, paid)
                 self.out.append(ev.PostAnte(ante_line, name, paid, not self.chips[name]))
         text = self.reader.block.text
-        position = text.find("actions")  # each action is looked for after the one before it
+        position = max(text.find("actions"), 0)  # each action is looked for after the one before it
+        number = text.count("\n", 0, position) + 1
         for action in actions:
-            number = text.count("\n", 0, max(position, 0)) + 1
             if not isinstance(action, str):
                 raise HandSyntaxError(number, 1, f"a PHH action is a string, not {action!r}")
             found = text.find(action, position) if action.strip() else -1
             if found >= 0:
-                position, number = found + len(action), text.count("\n", 0, found) + 1
+                number += text.count("\n", position, found)
+                position = found + len(action)
             try:
                 self.act(action, self.line(number))
             except (ValueError, KeyError, CardError) as error:
@@ -286,7 +294,7 @@ class _Play:
                 else:
                     self.out.append(ev.Check(line, name))
             case [label, "cbr", amount]:
-                self.raise_to(self.player(label), self.reader.amount(Decimal(amount), "actions"), line)
+                self.raise_to(self.player(label), self.reader.amount(_number(amount), "actions"), line)
             case [label, "sm", *shown]:
                 name = self.player(label)
                 if not shown:
@@ -339,6 +347,13 @@ class _Play:
             name, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
             self.committed[name] -= excess
             self.out.append(ev.UncalledReturn(self.out[-1].line if self.out else self.line(1), name, excess))
+
+
+def _number(text: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is no amount") from None
 
 
 def _cards(text: str) -> list[str]:

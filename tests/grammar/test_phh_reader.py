@@ -127,16 +127,26 @@ def test_a_phh_file_is_one_hand_read_whole(tmp_path: Path) -> None:
 
 
 def test_bad_phh_names_file_line_and_hand_and_the_rest_is_read(tmp_path: Path) -> None:
+    first = ILLEGAL.split("[1]\n")[1].split("\n[2]")[0]
     good = write_phh_table(next(iter(Simulator(Setup(game="stud", players=3, seed=4)).hands(1))).hand, 3)
+    damaged = {"1": first.replace("'p1 f',", "'p1 xx',"), "5": "seat_count = '8'\n" + first,
+               "6": first.replace("'p2 cbr 4',", "'p2 cbr x',"), "4": "variant = 'F7S\n"}
     path = tmp_path / "damaged.phhs"
-    path.write_text(ILLEGAL.replace("'p1 f',", "'p1 xx',") + "\n[4]\nvariant = 'F7S\n\n" + good,
-                    encoding="utf-8")
+    path.write_text("".join(f"[{key}]\n{body}\n" for key, body in damaged.items()) + good, encoding="utf-8")
+    lines = path.read_text().splitlines()
+
+    def at(table: str, text: str) -> str:
+        """``path:line:1: hand N:`` for the first line holding ``text`` in the table ``[N]``."""
+        start = lines.index(f"[{table}]")
+        number = next(i for i, line in enumerate(lines[start:], start + 1) if text in line)
+        return f"{path}:{number}:1: hand {table}:"
+
     results = list(parse_file(path))
-    errors = [result for result in results if isinstance(result, ParseError)]
-    unterminated = path.read_text().splitlines().index("variant = 'F7S") + 1
-    assert [str(error) for error in errors] == [
-        f"{path}:22:1: hand 1: PHH action 'p1 xx': not an action of PHH's stud games",
-        f"{path}:{unterminated}:1: hand 4: not TOML: Expected \"'\"",
+    assert [str(result) for result in results if isinstance(result, ParseError)] == [
+        f"{at('1', 'p1 xx')} PHH action 'p1 xx': not an action of PHH's stud games",
+        f"{at('5', 'seat_count')} PHH field 'seat_count' has the wrong type: '8'",
+        f"{at('6', 'p2 cbr x')} PHH action 'p2 cbr x': 'x' is no amount",
+        f"""{at('4', "variant = 'F7S")} not TOML: Expected "'\"""",
     ]
     assert sum(isinstance(result, Hand) for result in results) == 1  # hand [3], after the damage
 
