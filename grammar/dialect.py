@@ -41,8 +41,14 @@ class Dialect:
     whole_file_suffixes: ClassVar[tuple[str, ...]] = ()  # files that are one hand of this dialect (.phh)
 
     def hand_id(self, header_line: str) -> str | None:
+        """The hand number a hand's first line gives (None where the site writes it later)."""
         match = self.header.match(header_line)
         return match.group("hand_id") if match else None
+
+    def block_hand_id(self, block: Block) -> str | None:
+        """The hand number of a whole block: its first line's, unless the site names it on a later line
+        (ACR's 2016 format), so errors and ``--hand`` lookups name every hand."""
+        return self.hand_id(block.lines[0])
 
     def continues_header(self, header_line: str, line: str) -> bool:
         """Whether ``line``, right after ``header_line`` (a hand's first line), is more of the same header

@@ -37,6 +37,7 @@ DEALT = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}  # cards down, u
 _TABLE = re.compile(r"\[\s*(?P<hand_id>[^\[\]\s][^\[\]]*?)\s*\]\s*$")
 _VARIANT_LINE = re.compile(r"""\s*variant\s*=\s*["'](?P<code>[^"']*)["']""")
 _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
+_HAND_LINE = re.compile(r"""\s*hand\s*=\s*(?:(?P<number>\d+)|["'](?P<name>[^"']*)["'])\s*(?:#.*)?$""")
 
 
 @register
@@ -50,6 +51,14 @@ class PhhDialect(Dialect):
     def hand_id(self, header_line: str) -> str | None:
         match = self.header.match(header_line)
         return match.group("hand_id").strip("\"'") if match else None
+
+    def block_hand_id(self, block: Block) -> str | None:
+        """The hand's ``hand`` field, else its table's name, else (a ``.phh`` file) the file's name."""
+        for line in block.lines:
+            match = _HAND_LINE.match(line)
+            if match:
+                return match["number"] or match["name"]
+        return self.hand_id(block.lines[0]) or Path(block.file).stem
 
     def variant(self, header_line: str) -> str | None:
         return "stud"  # the game is a field of the hand: see other_game
@@ -66,7 +75,7 @@ class PhhDialect(Dialect):
         return "PHH"
 
     def parse(self, block: Block) -> Hand:
-        return _HandReader(block, self.hand_id(block.lines[0])).hand()
+        return _HandReader(block, self.hand_id(block.lines[0]), self.block_hand_id(block)).hand()
 
 
 def _fields(block: Block, table: str | None) -> dict[str, Any]:
@@ -85,8 +94,9 @@ def _fields(block: Block, table: str | None) -> dict[str, Any]:
 class _HandReader:
     """One PHH hand into a Hand: the fields checked, the actions played into events."""
 
-    def __init__(self, block: Block, table: str | None) -> None:
+    def __init__(self, block: Block, table: str | None, hand_id: str | None) -> None:
         self.block = block
+        self.hand_id = hand_id
         self.table = table if _TABLE.match(block.lines[0]) else None
         self.fields = _fields(block, self.table)
         self.next_line = 1  # block-relative line to look for the next action from
@@ -165,7 +175,7 @@ class _HandReader:
         level = fields.get("level", fields.get("_level"))
         return Hand(
             site=self.optional("_site", str) or "phh",
-            hand_id=str(fields.get("hand", self.table or Path(self.block.file).stem)),
+            hand_id=str(fields.get("hand", self.hand_id)),
             variant=VARIANTS[code],
             structure="limit",
             small_bet=small_bet,

@@ -13,6 +13,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from studbook import rulebook
 from studbook.events import Collect, Street
 from studbook.money import format_amount
 from studbook.results import Replay, Violation
@@ -138,8 +139,9 @@ def ruling_lines(replay: Replay) -> list[str]:
     return lines
 
 
-def render_text(replay: Replay) -> Group:
-    """A rich renderable: header, the street tables, the ruling and all violations."""
+def render_text(replay: Replay, explain: bool = False) -> Group:
+    """A rich renderable: header, the street tables, the ruling and all violations, each with its rule's
+    title (``[C27 show order at showdown]``) and, if ``explain``, the rule's text under it."""
     hand = replay.hand
     head = Text(
         f"{hand.site} hand {hand.hand_id} · {hand.variant} · {hand.source.file}:{hand.source.first_line}",
@@ -159,7 +161,7 @@ def render_text(replay: Replay) -> Group:
     if replay.violations:
         parts.append(Text(f"{len(replay.violations)} violation(s):", style="bold"))
         for violation in replay.violations:
-            rule = f" [{violation.rule}]" if violation.rule else ""
+            rule = f" [{rulebook.label(violation.rule)}]" if violation.rule else ""
             parts.append(
                 Text(
                     f"  line {violation.line}: {violation.severity} {violation.code}{rule}: "
@@ -167,11 +169,13 @@ def render_text(replay: Replay) -> Group:
                     style=_SEVERITY_STYLE[violation.severity],
                 )
             )
+            if explain and violation.rule in rulebook.by_id():
+                parts.append(Text(rulebook.wrap(rulebook.by_id()[violation.rule].text, "      ")))
     else:
         parts.append(Text("No violations.", style="green"))
     return Group(*parts)
 
 
-def print_replay(replay: Replay, console: Console) -> None:
-    console.print(render_text(replay))
+def print_replay(replay: Replay, console: Console, explain: bool = False) -> None:
+    console.print(render_text(replay, explain))
     console.print()

@@ -47,6 +47,7 @@ def test_wheel_contains_mapped_packages_and_grammars(wheel: Path) -> None:
         "studbook/analytics/schema.sql",
         "studbook/reports/replayer.js",
         "studbook/reports/report.css",
+        "studbook/rulebook.toml",
     ):
         assert module in names, module
 
@@ -63,7 +64,8 @@ def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
         "from studbook.grammar.dialect import dialects; from studbook.grammar.lines import LineDialect;"
         "print(studbook.grammar.__file__);"
         "grammars = [d.parser for d in dialects() if isinstance(d, LineDialect)];"
-        "assert len(grammars) == len(dialects()) - 1; print('grammars ok')"  # PHH is TOML: no grammar
+        "assert len(grammars) == len(dialects()) - 1; print('grammars ok');"  # PHH is TOML: no grammar
+        "from studbook.rulebook import label; print(label('C27'))"
     )
     env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
@@ -72,3 +74,4 @@ def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert str(target) in result.stdout
     assert "grammars ok" in result.stdout
+    assert "C27 show order at showdown" in result.stdout

@@ -112,7 +112,7 @@ def test_a_phh_hand_that_breaks_a_rule_is_audited_like_a_log(tmp_path: Path) -> 
     assert (hand.site, hand.hand_id, hand.variant, hand.source.first_line) == ("phh", "1", "stud", 2)
     result = CliRunner().invoke(app, ["audit", str(path)])
     assert result.exit_code == 1
-    assert "line 21: error wrong-actor [S5]: Cid acts; Bob was due" in result.output
+    assert "line 21: error wrong-actor [S5 highest board opens]: Cid acts; Bob was due" in result.output
     assert "1 hands audited, 1 with rule violations, 0 unreadable" in result.output
 
 
@@ -190,3 +190,13 @@ def test_import_stores_phh_hands(tmp_path: Path) -> None:
     counts = import_into(tmp_path / "phh.duckdb", tmp_path)
     assert (counts["imported"], counts["skipped (not stud)"]) == (6, 1)
     assert counts["hands imported with rule violations"] == counts["wrong-actor"] == 1
+
+
+def test_a_phh_hand_is_named_by_its_hand_field(tmp_path: Path) -> None:
+    hand = next(iter(Simulator(Setup(game="stud", players=3, seed=12)).hands(1))).hand
+    path = tmp_path / "one.phhs"
+    text = write_phh_table(hand, 7).replace("actions = [", "actions = [\n    'p9 cc',")
+    path.write_text(text, encoding="utf-8")
+    [error] = parse_file(path)
+    assert isinstance(error, ParseError) and error.hand_id == hand.hand_id != "7"
+    assert "PHH action 'p9 cc': no player 'p9'" in error.message

@@ -291,6 +291,9 @@ def test_hostile_names_stay_text(browser: Chromium, hostile_db: Path, tmp_path: 
     assert browser.js("!document.querySelector('#replay-view-body .rp-ruling').hidden")
     ruling = browser.js("document.querySelector('#replay-view-body .rp-ruling').innerText")
     assert "bet-amount" in ruling and EVIL in ruling and BOLD in ruling
+    assert "[C16 fixed bet sizes]" in ruling  # the cited rule, its text in the tooltip
+    tooltip = browser.js("document.querySelector('#replay-view-body .rp-ruling abbr.rule').title")
+    assert tooltip.startswith("C16 fixed bet sizes: In limit games every bet and raise is exactly one unit")
     assert browser.js("document.querySelectorAll('img, svg image, b').length") == 0
     browser.screenshot(shots / "hostile-report-replay.png")
     assert_clean(browser)
