@@ -21,6 +21,7 @@ SITES = (
     "merge",  # Merge Gaming Network (XML)
     "ongame",  # OnGame network
     "partypoker",  # PartyPoker
+    "phh",  # the Poker Hand History standard (TOML), pokerkit's format
     "pokerstars",  # PokerStars
     "studbook",  # studbook's own format
     "winamax",  # Winamax

@@ -39,6 +39,7 @@ class Dialect:
     header: ClassVar[re.Pattern[str]]  # matches a hand's first line; group "hand_id"
     kind: ClassVar[str] = "text"  # "xml": its hands are elements of an XML file (grammar/xmlread.py)
     writer: ClassVar[str | None] = None  # the export format (studbook.writers.WRITERS) that writes it back
+    whole_file_suffixes: ClassVar[tuple[str, ...]] = ()  # files that are one hand of this dialect (.phh)
 
     def hand_id(self, header_line: str) -> str | None:
         """The hand number a hand's first line gives (None where the site writes it later)."""
@@ -112,6 +113,13 @@ def detect_dialect(line: str) -> Dialect | None:
         if dialect.header.match(line):
             return dialect
     return None
+
+
+def whole_file_dialect(file: str) -> Dialect | None:
+    """The dialect whose files named like ``file`` hold one hand each, from their first line, if any."""
+    lowered = file.lower()
+    return next((dialect for dialect in _DIALECTS
+                 if dialect.whole_file_suffixes and lowered.endswith(dialect.whole_file_suffixes)), None)
 
 
 def dialect_named(name: str) -> Dialect:
