@@ -13,7 +13,9 @@ logs for stud5 and descubierto; generated once into bench/.data/ and reused):
   cluster of one and two worker processes writing a Parquet lake (cluster start-up included);
 * pokerkit, the peer, replaying a sample of the seven card hands (its state machine driven by the
   hands' own events through tests/helpers/pokerkit_bridge.py), against our parse + replay of the very same
-  hands.
+  hands;
+* ``studbook equity`` on a heads-up third-street all-in in stud8, and how much slower the all-in EV makes an
+  import of short-stacked sessions (bench/equity_bench.py).
 
 The table is printed and written as JSON to bench/results/ (a timestamped file and latest.json).
 
@@ -36,6 +38,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+
+import equity_bench
 
 from studbook import events as ev
 from studbook.grammar import ParseError, parse_block, read_blocks, transform
@@ -286,10 +290,12 @@ def main() -> None:
         print(f"  peer {game:<6} {found['hands']:>5,} hands: pokerkit {found['pokerkit_us']:7.0f} us/hand, "
               f"studbook parse+replay {found['studbook_us']:5.0f} us/hand: {found['ratio']:5.1f}x "
               f"({found['refused']} hands pokerkit refused)")
-    report(rows, peers, hands)
+    equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)
+    report(rows, peers, hands, equity)
 
 
-def report(rows: dict[str, dict[str, float]], peers: dict[str, dict[str, float]], hands: int) -> None:
+def report(rows: dict[str, dict[str, float]], peers: dict[str, dict[str, float]], hands: int,
+           equity: dict[str, float]) -> None:
     floor = rows["read + split (floor)"]["us_per_hand"]
     heads = ("hands", 10), ("seconds", 9), ("hands/s", 10), ("us/hand", 9), ("x floor", 9), ("RSS MB", 8)
     print("\n" + f"{'stage':<30}" + "".join(f"{name:>{width}}" for name, width in heads))
@@ -311,6 +317,8 @@ def report(rows: dict[str, dict[str, float]], peers: dict[str, dict[str, float]]
         "import_jobs1_hands_per_s": jobs1["hands_per_s"],
         "million_jobs2_s": 1_000_000 / jobs2["hands_per_s"],
         "peak_rss_mb": peak,
+        "stud8_third_street_ms": equity["stud8_third_street_ms"],
+        "import_ev_slowdown_pct": equity["slowdown_pct"],
     }
     print("\ntargets:")
     print(f"  parse + replay vs pokerkit   {reached['peer_ratio']:8.1f}x   (target >= 40x)")
@@ -320,12 +328,16 @@ def report(rows: dict[str, dict[str, float]], peers: dict[str, dict[str, float]]
           f"({'measured' if hands * len(GAMES) >= 1_000_000 else 'extrapolated'}; target < 240)")
     print(f"  peak RSS of an import        {peak:8.0f}    MB (a fifth of the input: "
           f"{rows['import --jobs 1 (a fifth)']['peak_rss_mb']:.0f} MB; target < 400)")
+    print(f"  stud8 third-street equity    {reached['stud8_third_street_ms']:8.1f}    ms (target < 50)")
+    print(f"  import with all-in EV        {reached['import_ev_slowdown_pct']:8.1f}    % slower "
+          "(target <= 10)")
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     result = {
         "when": stamp, "hands_per_game": hands, "games": GAMES, "machine": {
             "python": platform.python_version(), "cpus": os.cpu_count(), "load_average": os.getloadavg(),
             "platform": platform.platform()},
-        "stages": rows, "pokerkit": peers, "targets": TARGETS, "reached": reached,
+        "stages": rows, "pokerkit": peers, "equity": equity, "targets": {**TARGETS, **equity_bench.TARGETS},
+        "reached": reached,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     text = json.dumps(result, indent=2) + "\n"

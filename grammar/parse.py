@@ -50,7 +50,7 @@ def parse_file(path: Path) -> Iterator[ParseResult]:
         yield item if isinstance(item, ParseError) else parse_block(item)
 
 
-COMPANION_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".xml", ".py", ".pyc", ".duckdb", ".parquet")
+COMPANION_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".py", ".pyc", ".duckdb", ".parquet")
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from studbook import rulebook
+from studbook.allin import AllIn, all_in
 from studbook.events import Collect, Street
 from studbook.money import format_amount
 from studbook.results import Replay, Violation
@@ -60,6 +61,33 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
         "total_pot": replay.total_pot,
         "rake": replay.rake,
         "logged_rake": replay.logged_rake,
+        "all_in": _all_in_json(all_in(replay)),
+    }
+
+
+def _all_in_json(found: AllIn | None) -> dict[str, Any] | None:
+    """The all-in EV of ``audit --json``: equities and expected amounts (minor units) per pot."""
+    if found is None:
+        return None
+    return {
+        "street": found.street,
+        "line": found.line,
+        "dead": [str(card) for card in found.dead],
+        "pots": [
+            {
+                "index": pot.index,
+                "amount": pot.amount,
+                "method": pot.method,
+                "samples": pot.samples,
+                "std_error": pot.std_error,
+                "players": [
+                    {"player": player, "cards": str(found.cards[player]), "equity": equity,
+                     "expected": expected}
+                    for player, equity, expected in zip(pot.eligible, pot.equity, pot.expected, strict=True)
+                ],
+            }
+            for pot in found.pots
+        ],
     }
 
 
@@ -136,6 +164,29 @@ def ruling_lines(replay: Replay) -> list[str]:
             )
     else:
         lines.append("The log's awards agree with the rules.")
+    return lines + all_in_lines(replay)
+
+
+def all_in_lines(replay: Replay) -> list[str]:
+    """The all-in EV in sentences: when the betting ended with cards to come, and each pot's equities."""
+    found = all_in(replay)
+    if found is None:
+        return []
+    money = _money(replay)
+    lines = [f"All in: the betting ended on {Street(found.street).label} street (line {found.line}) "
+             "with cards to come"]
+    if found.dead:
+        lines.append(f"  dead cards: {' '.join(map(str, found.dead))}")
+    for pot in found.pots:
+        name = "Main pot" if pot.index == 0 else f"Side pot {pot.index}"
+        how = {"exact": f"every one of {pot.samples:,} deals counted",
+               "sampled": f"{pot.samples:,} deals drawn, standard error up to "
+                          f"{100 * pot.std_error:.1f} points",
+               "uncontested": "one player can win it"}[pot.method]
+        lines.append(f"  {name} {money(pot.amount)} ({how}):")
+        for player, equity, expected in zip(pot.eligible, pot.equity, pot.expected, strict=True):
+            lines.append(f"    {player} {100 * equity:.1f}% with {found.cards[player]}: "
+                         f"expects {money(expected)}")
     return lines
 
 

@@ -222,6 +222,10 @@ from studbook.commands_simulate import simulate_command  # noqa: E402  (registra
 
 app.command("simulate")(simulate_command)
 
+from studbook.commands_equity import equity_command  # noqa: E402  (registration only, issue #19)
+
+app.command("equity")(equity_command)
+
 from studbook.commands_rules import rules_command  # noqa: E402  (registration only, issue #20)
 
 app.command("rules")(rules_command)

@@ -169,6 +169,7 @@ class _Replayer:
         except RuleError as error:
             self.flag("bad-rule", hand.source.first_line, str(error), "L2", "warning")
             self.rules = rules_for(self.variant, hand.site, (), user)
+        self.out.rules = self.rules
         self.first_street = first = self.variant.first_street
         self.last_street = self.variant.last_street
         antes: list[PostAnte] = _of_type(hand.events, PostAnte)

@@ -220,7 +220,7 @@ def test_player_report_draws_every_point(browser: Chromium, corpus_db: Path, tmp
     con.close()
     browser.open(page)
     points = plots_drawn(browser)
-    assert points["fig-net-bb"] == [data.curve.height] * 3
+    assert points["fig-net-bb"] == [data.curve.height] * 4  # total, showdown, non-showdown, all-in EV
     assert points["fig-sessions"] == [data.sessions.height] * 2
     assert sum(points["fig-streets"]) == 3 * data.streets.height
     assert sum(points["fig-start"]) == data.start_classes.height
