@@ -78,7 +78,7 @@ SELECT
     money(sum(net) FILTER (WHERE showdown), max(decimals)) AS showdown_net,
     money(sum(net) FILTER (WHERE NOT showdown), max(decimals)) AS non_showdown_net,
     money(sum(coalesce(ev_collected, collected) - committed), max(decimals)) AS ev_net,
-    round(100 * sum((coalesce(ev_collected, collected) - committed) / nullif(big_bet, 0)) / count(*), 2)
+    round(100 * sum(in_bets(coalesce(ev_collected, collected) - committed, big_bet)) / count(*), 2)
         AS ev_big_bets_per_100,
     money(sum(collected - ev_collected), max(decimals)) AS luck,
     pct(count_if(vpip), count_if(vpip_chance)) AS vpip,
