@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,6 +71,8 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
         elif path.exists():
             found.append(path)
         else:
-            matches = sorted(Path().glob(str(entry))) if any(c in str(entry) for c in "*?[") else []
+            pattern = str(entry)  # relative or absolute, ``**`` across folders
+            wild = any(c in pattern for c in "*?[")
+            matches = sorted(map(Path, glob.glob(pattern, recursive=True))) if wild else []
             found.extend(matches or [path])  # a missing path is reported by read_blocks
     return found

@@ -78,3 +78,21 @@ def test_missing_and_empty_files_are_errors_not_tracebacks(tmp_path: Path) -> No
     assert result.exit_code == 1
     assert "empty file" in result.output and "cannot read file" in result.output
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_glob_patterns_absolute_and_recursive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pattern the shell left unexpanded (quoted, or Windows) is expanded here, absolute ones too; a
+    pattern that matches nothing is one "no such file" line, not a traceback."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    for name in ("a/one.txt", "a/b/two.txt"):
+        (tmp_path / name).write_bytes((HISTORIES / "stud8-2024-11-21.txt").read_bytes())
+    absolute = runner.invoke(app, ["parse", str(tmp_path / "a" / "*.txt")])
+    assert absolute.exit_code == 0, absolute.output
+    assert f"{tmp_path / 'a' / 'one.txt'}: 36 found, 36 parsed" in absolute.output
+    assert absolute.output.splitlines()[-1].startswith("total: 1 files")
+    monkeypatch.chdir(tmp_path)
+    recursive = runner.invoke(app, ["parse", "a/**/*.txt"])
+    assert recursive.exit_code == 0 and recursive.output.splitlines()[-1].startswith("total: 2 files")
+    missing = runner.invoke(app, ["parse", str(tmp_path / "none" / "*.txt")])
+    assert missing.exit_code == 1 and "No such file or directory" in missing.output
+    assert "Traceback" not in missing.output
