@@ -8,23 +8,34 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from studbook.display import cell
 
 if TYPE_CHECKING:
     import polars as pl
 
 FORMATS = ("table", "csv", "json")
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
+FORMULA_START = r"^[=+\-@\t\r]"
 
 
-def _cell(value: object) -> str:
-    return "" if value is None else str(value)
+def _csv_safe(frame: pl.DataFrame) -> pl.DataFrame:
+    """Text cells a spreadsheet would run as a formula, quoted with a leading ``'``; numbers as they are."""
+    import polars as pl
+
+    text = [name for name, dtype in frame.schema.items() if dtype == pl.String]
+    return frame.with_columns(
+        pl.when(pl.col(name).str.contains(FORMULA_START)).then("'" + pl.col(name)).otherwise(pl.col(name))
+        .alias(name) for name in text)
 
 
 def _table(frame: pl.DataFrame) -> Table:
     table = Table(show_edge=False, header_style="bold")
     for name, dtype in frame.schema.items():
-        table.add_column(name, justify="right" if dtype.is_numeric() else "left", overflow="fold")
+        table.add_column(cell(name), justify="right" if dtype.is_numeric() else "left", overflow="fold")
     for row in frame.iter_rows():
-        table.add_row(*map(_cell, row))
+        table.add_row(*map(cell, row))
     return table
 
 
@@ -34,10 +45,10 @@ def _transposed(frame: pl.DataFrame, key: Sequence[str]) -> Table:
     table.add_column("")
     rows = frame.rows(named=True)
     for row in rows:
-        table.add_column(" ".join(_cell(row[k]) for k in key), justify="right")
+        table.add_column(Text(" ").join(cell(row[k]) for k in key), justify="right")
     for name in frame.columns:
         if name not in key:
-            table.add_row(name, *(_cell(row[name]) for row in rows))
+            table.add_row(cell(name), *(cell(row[name]) for row in rows))
     return table
 
 
@@ -51,7 +62,7 @@ def write(frame: pl.DataFrame, fmt: str, *, key: Sequence[str] = (), max_transpo
     """Print ``frame`` as ``fmt``. In table form, up to ``max_transposed`` rows are shown as columns
     headed by their ``key``, which keeps wide stat rows readable."""
     if fmt == "csv":
-        sys.stdout.write(frame.write_csv())
+        sys.stdout.write(_csv_safe(frame).write_csv())
     elif fmt == "json":
         sys.stdout.write(frame.write_json() + "\n")
     elif frame.is_empty():

@@ -114,9 +114,13 @@ def _violations(violations: pl.DataFrame, embed: figures.Embedder) -> list[Html]
 def overview_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path) -> str:
     data = overview_data(con, filters)
     embed = figures.Embedder()
+    totals = data["totals"].to_dicts()[0]
     body = [h("h1", "studbook database overview"),
-            h("p", f"{filters.describe()} · database {db}", class_="note"),
-            _totals(data["totals"].to_dicts()[0]), *_players(data["players"], embed),
-            *_volume(data["days"], embed), *_games(data["games"], embed),
-            *_violations(data["violations"], embed)]
+            h("p", f"{filters.describe()} · database {db}", class_="note")]
+    if not totals["hands"]:  # nothing to draw: say so rather than show empty charts
+        body.append(h("p", f"There are no hands in {db} ({filters.describe()}): "
+                           f"studbook import PATH... --db {db} stores some.", class_="empty"))
+    else:
+        body += [_totals(totals), *_players(data["players"], embed), *_volume(data["days"], embed),
+                 *_games(data["games"], embed), *_violations(data["violations"], embed)]
     return document("studbook: database overview", Html("".join(body)))
