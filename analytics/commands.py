@@ -72,12 +72,14 @@ def _print_summary(summary: ImportSummary, db: Path) -> None:
         ("  already present", summary.already_present),
         ("  skipped (not stud)", summary.skipped),
         ("  rejected (parse errors)", summary.rejected),
-        ("hands imported with rule violations", summary.hands_with_violations),
+        ("hands with errors", summary.hands_with_errors),  # of those read, as `studbook audit` counts them
+        ("hands with warnings only", summary.hands_with_warnings_only),
+        *((("imported hands by violation code", None),) if summary.violations else ()),
         *((f"  {code}", count) for code, count in sorted(summary.violations.items())),
     ]
     width = max(len(label) for label, _ in lines)
     for label, count in lines:
-        typer.echo(f"{label:<{width}}  {count:>8,}")
+        typer.echo(label if count is None else f"{label:<{width}}  {count:>8,}")
     if summary.unchanged:
         typer.echo(f"unchanged: read whole by an earlier import into this database "
                    f"({summary.unchanged_blocks:,} hand blocks), so not read again; --reread reads them")

@@ -51,6 +51,8 @@ class ImportSummary:
     skipped: int = 0
     rejected: int = 0
     hands_with_violations: int = 0  # of the hands imported
+    hands_with_errors: int = 0  # of the hands read (imported or already present), as audit counts them
+    hands_with_warnings_only: int = 0
     violations: Counter[str] = field(default_factory=Counter)  # hands imported, by violation code
 
     def add_chunk(self, result: ChunkResult) -> None:
@@ -63,6 +65,8 @@ class ImportSummary:
         self.imported += outcome.imported
         self.already_present += outcome.already_present
         self.hands_with_violations += outcome.hands_with_violations
+        self.hands_with_errors += outcome.hands_with_errors
+        self.hands_with_warnings_only += outcome.hands_with_warnings_only
         self.violations.update(outcome.violations)
 
 

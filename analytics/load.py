@@ -28,11 +28,14 @@ from studbook.analytics.worker import ChunkResult
 @dataclass(slots=True)
 class BatchOutcome:
     """What one committed batch added: new hands, hands already stored, and the new hands with
-    violations (in all, and by code)."""
+    violations (in all, and by code); and, as ``audit`` counts them, the hands read (new or already
+    stored) with errors and with warnings only."""
 
     imported: int = 0
     already_present: int = 0
     hands_with_violations: int = 0
+    hands_with_errors: int = 0
+    hands_with_warnings_only: int = 0
     violations: Counter[str] = field(default_factory=Counter)
 
 
@@ -80,6 +83,12 @@ DELETE FROM rejected AS r WHERE EXISTS (FROM batch_hands AS b WHERE b.file = r.f
 """
 
 _RECORD_FILE = "INSERT OR REPLACE INTO imported_files VALUES (?, ?, ?, ?, ?, ?)"
+
+_SEVERITIES = f"""
+SELECT count(*) FILTER (errors > 0), count(*) FILTER (errors = 0 AND warnings > 0) FROM (
+    SELECT count_if(severity = 'error') AS errors, count_if(severity = 'warning') AS warnings
+    FROM batch_violations GROUP BY {HAND_INDEX})
+"""
 
 _VIOLATION_CODES = f"""
 SELECT coalesce(code, '*'), count(DISTINCT {HAND_INDEX}) FROM batch_violations
@@ -129,6 +138,7 @@ class Loader:
             imported = con.execute("SELECT count(*) FROM batch_new").fetchall()[0][0]
             codes = Counter(dict(con.execute(_VIOLATION_CODES).fetchall()))
             with_violations = codes.pop("*", 0)
+            errors, warnings_only = con.execute(_SEVERITIES).fetchall()[0]
             con.execute("DROP TABLE batch_new")
             con.execute("COMMIT")
         except BaseException:
@@ -137,4 +147,5 @@ class Loader:
         finally:
             for name in names:
                 con.unregister(f"batch_{name}")
-        return BatchOutcome(imported, sum(r.hands for r in results) - imported, with_violations, codes)
+        return BatchOutcome(imported, sum(r.hands for r in results) - imported, with_violations, errors,
+                            warnings_only, codes)

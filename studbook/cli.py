@@ -166,7 +166,7 @@ def audit(
     rules = _rules(rule)
     wanted = set(hand or ())
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
-    found = audited = with_errors = failed = 0
+    found = audited = with_errors = warnings_only = failed = 0
     for path in expand_paths(paths):
         for result in parse_file(path):
             if isinstance(result, ParseError):
@@ -186,6 +186,7 @@ def audit(
                 continue
             audited += 1
             with_errors += replayed.has_errors
+            warnings_only += replayed.has_warnings_only
             if as_json:
                 _echo_json(replay_to_json(replayed))
             else:
@@ -194,7 +195,8 @@ def audit(
         typer.echo(f"no hand with id {', '.join(sorted(wanted))} found", err=True)
         raise typer.Exit(1)
     if not as_json:
-        typer.echo(f"{audited} hands audited, {with_errors} with rule violations, {failed} unreadable")
+        typer.echo(f"{audited} hands audited: {with_errors} with errors, {warnings_only} with warnings only, "
+                   f"{failed} unreadable")
     raise typer.Exit(1 if with_errors or failed else 0)
 
 
