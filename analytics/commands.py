@@ -22,6 +22,7 @@ from studbook.analytics import output
 from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, DatabaseError, open_existing
 from studbook.analytics.export import EXPORTERS
 from studbook.grammar import expand_paths
+from studbook.outputs import OutputError
 from studbook.rules.variants import VARIANTS, RuleError, Rules
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class UserError(Exception):
 def _user_errors() -> Iterator[None]:
     try:
         yield
-    except (UserError, DatabaseError, RuleError, duckdb.Error, OSError) as error:
+    except (UserError, DatabaseError, RuleError, OutputError, duckdb.Error, OSError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
 

@@ -18,6 +18,7 @@ import duckdb
 import typer
 
 from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing
+from studbook.outputs import OutputError, write_text
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import HandNotFound, load_hand
@@ -37,13 +38,13 @@ class ReportError(Exception):
 def _user_errors() -> Iterator[None]:
     try:
         yield
-    except (ReportError, HandNotFound, DatabaseError, RuleError, duckdb.Error) as error:
+    except (ReportError, HandNotFound, DatabaseError, RuleError, OutputError, duckdb.Error) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
 
 
-def _write(path: Path, page: str) -> None:
-    path.write_text(page, encoding="utf-8")
+def _write(path: Path, page: str, source: Path) -> None:
+    write_text(path, page, inputs=[source])
     typer.echo(f"wrote {path}")
 
 
@@ -89,7 +90,7 @@ def report_command(
                 page = player_page(con, filters, db, rules)
         finally:
             con.close()
-        _write(output, page)
+        _write(output, page, db)
 
 
 def replay_command(
@@ -106,7 +107,7 @@ def replay_command(
     with _user_errors():
         found = load_hand(source, hand, Rules.parse(rule) if rule else None)
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
-        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log))
+        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log), source)
         if found.rules is not None:
             origin = "--rule" if rule else "stored with the hand"
             typer.echo(f"house rules ({origin}): {rules_text(found.rules)}")

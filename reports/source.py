@@ -16,12 +16,11 @@ from pathlib import Path
 from studbook.grammar import Block, ParseError, parse_block
 from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
+from studbook.outputs import is_database
 from studbook.replay import replay
 from studbook.reports.replayer import LogExcerpt
 from studbook.results import Replay
 from studbook.rules.variants import Rules, rules_from_text
-
-DUCKDB_MAGIC = b"DUCK"  # bytes 8..12 of every DuckDB file
 
 
 class HandNotFound(Exception):
@@ -42,11 +41,6 @@ class StoredHand:
     hand: Hand
     log: LogExcerpt
     rules: Rules | None
-
-
-def is_database(path: Path) -> bool:
-    with path.open("rb") as stream:
-        return stream.read(12)[8:12] == DUCKDB_MAGIC
 
 
 def _block_hand_id(block: Block) -> str | None:
