@@ -42,12 +42,21 @@ def _echo_json(obj: dict) -> None:
 def parse(paths: Paths, as_json: JsonFlag = False) -> None:
     """Parse hand histories and report, per file, hands found, parsed, skipped and errors."""
     from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
+    from studbook.grammar.reader import FileError
 
     totals: Counter[str] = Counter()
     for path in expand_paths(paths):
         counts: Counter[str] = Counter()
         errors: list[ParseError] = []
+        unreadable: FileError | None = None  # a missing, empty or binary file: no hand block in it
         for result in parse_file(path):
+            if as_json:
+                _echo_json(_parse_record(path, result))
+            if isinstance(result, FileError):  # last: after any blocks read before a read error
+                unreadable = result
+                counts["unreadable"] += 1
+                errors.append(result)
+                continue
             counts["blocks"] += 1
             if isinstance(result, Hand):
                 counts["parsed"] += 1
@@ -56,11 +65,11 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             else:
                 counts["errors"] += 1
                 errors.append(result)
-            if as_json:
-                _echo_json(_parse_record(path, result))
         totals.update(counts)
         totals["files"] += 1
-        if not as_json:
+        if unreadable and not counts["blocks"] and not as_json:
+            typer.echo(f"{path}: {unreadable.message}")
+        elif not as_json:
             typer.echo(
                 f"{path}: {counts['blocks']} found, {counts['parsed']} parsed, "
                 f"{counts['skipped']} skipped (not stud), {counts['errors']} errors"
@@ -68,11 +77,14 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             for error in errors:
                 typer.echo(f"  {error}")
     if not as_json:
+        files = f"{totals['files']} files"
+        if totals["unreadable"]:
+            files += f" ({totals['unreadable']} unreadable)"
         typer.echo(
-            f"total: {totals['files']} files, {totals['blocks']} found, {totals['parsed']} parsed, "
+            f"total: {files}, {totals['blocks']} found, {totals['parsed']} parsed, "
             f"{totals['skipped']} skipped (not stud), {totals['errors']} errors"
         )
-    raise typer.Exit(1 if totals["errors"] else 0)
+    raise typer.Exit(1 if totals["errors"] or totals["unreadable"] else 0)
 
 
 def _parse_record(path: Path, result: ParseResult) -> dict:

@@ -78,3 +78,15 @@ def test_missing_and_empty_files_are_errors_not_tracebacks(tmp_path: Path) -> No
     assert result.exit_code == 1
     assert "empty file" in result.output and "cannot read file" in result.output
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_missing_and_empty_files_hold_no_hand(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    missing = tmp_path / "missing.txt"
+    result = runner.invoke(app, ["parse", str(empty), str(missing)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{empty}: empty file: no hands",
+        f"{missing}: cannot read file: No such file or directory",
+        "total: 2 files (2 unreadable), 0 found, 0 parsed, 0 skipped (not stud), 0 errors"]
