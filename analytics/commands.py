@@ -47,7 +47,8 @@ class UserError(Exception):
 def _user_errors() -> Iterator[None]:
     try:
         yield
-    except (UserError, DatabaseError, RuleError, OutputError, duckdb.Error, OSError) as error:
+    except (UserError, DatabaseError, RuleError, OutputError, output.FormatError, duckdb.Error,
+            OSError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
 
@@ -87,6 +88,14 @@ def _print_summary(summary: ImportSummary, db: Path) -> None:
     typer.echo(f"database: {db}")
 
 
+def _absolute(path: Path) -> Path:
+    """The file's real path; a symlink loop has none, and its own path names it."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: Python before 3.13 on a symlink loop
+        return path.absolute()
+
+
 def import_command(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or glob patterns.")],
     db: Db = Path(DEFAULT_DB),
@@ -111,8 +120,9 @@ def import_command(
     with _user_errors():
         rule_args = tuple(rule or ())
         Rules.parse(rule_args)
-        files = [path.resolve() for path in expand_paths(paths)]
-        missing = [str(path) for path in files if not path.exists()]
+        files = [_absolute(path) for path in expand_paths(paths)]
+        # A dangling or looping symlink goes on to the reader, which rejects it with its reason.
+        missing = [str(path) for path in files if not path.exists() and not path.is_symlink()]
         if missing:
             raise UserError(f"no such file or folder: {', '.join(missing)}")
         console = Console(stderr=True)
@@ -176,20 +186,25 @@ def query_command(
     sql: Annotated[str, typer.Argument(help="Any SQL over the tables and views (read-only).")],
     db: Db = Path(DEFAULT_DB),
     fmt: Format = "table",
+    allow_files: Annotated[bool, typer.Option(
+        "--allow-files", help="Let the SQL read and write other files (COPY, read_csv, ATTACH).")] = False,
 ) -> None:
-    """Run SQL against the database, e.g. "SELECT * FROM player_stats WHERE hands > 100"."""
-    _query_view(sql, db, fmt)
+    """Run SQL against the database, e.g. "SELECT * FROM player_stats WHERE hands > 100".
+
+    The SQL can change nothing: the database is opened read-only, and no other file can be read or
+    written unless --allow-files is given."""
+    _query_view(sql, db, fmt, files=allow_files)
 
 
-def _query_view(sql: str, db: Path, fmt: str) -> None:
+def _query_view(sql: str, db: Path, fmt: str, files: bool = True) -> None:
     with _user_errors():
         _check_format(fmt)
-        with closing(open_existing(db)) as con:
+        with closing(open_existing(db, files=files)) as con:
             result = con.sql(sql)
             if result is None:
                 raise UserError("the statement returned no rows to show")
             frame = result.pl()
-    output.write(frame, fmt)
+        output.write(frame, fmt)
 
 
 def export_command(

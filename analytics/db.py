@@ -46,9 +46,11 @@ def arrow_schemas() -> dict[str, pa.Schema]:
     return {name: con.sql(f"SELECT * FROM {name} LIMIT 0").to_arrow_table().schema for name in DATA_TABLES}
 
 
-def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
+def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPyConnection:
+    """``files=False`` turns DuckDB's external access off: SQL can read and write no file but the
+    database (no COPY TO, read_csv, ATTACH or extension loading)."""
     try:
-        con = duckdb.connect(str(path), read_only=read_only)
+        con = duckdb.connect(str(path), read_only=read_only, config={"enable_external_access": files})
     except duckdb.Error as error:
         raise DatabaseError(f"cannot open {path}: {error}") from None
     # DuckDB's own progress bar would print into the output of a long query or import, even in a pipe.
@@ -91,11 +93,12 @@ def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def open_existing(path: Path) -> duckdb.DuckDBPyConnection:
-    """A read-only connection to a database that ``studbook import`` made."""
+def open_existing(path: Path, files: bool = True) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to a database that ``studbook import`` made; with ``files=False`` its SQL
+    cannot touch any other file either (``studbook query``)."""
     if not path.is_file():
         raise DatabaseError(f"no database at {path}: run `studbook import PATH... --db {path}` first")
-    con = _connect(path, read_only=True)
+    con = _connect(path, read_only=True, files=files)
     try:
         _check_version(con, path)
     except DatabaseError:

@@ -20,6 +20,10 @@ FORMATS = ("table", "csv", "json")
 FORMULA_START = r"^[=+\-@\t\r]"
 
 
+class FormatError(Exception):
+    """Values the asked format cannot hold."""
+
+
 def _csv_safe(frame: pl.DataFrame) -> pl.DataFrame:
     """Text cells a spreadsheet would run as a formula, quoted with a leading ``'``; numbers as they are."""
     import polars as pl
@@ -62,6 +66,10 @@ def write(frame: pl.DataFrame, fmt: str, *, key: Sequence[str] = (), max_transpo
     """Print ``frame`` as ``fmt``. In table form, up to ``max_transposed`` rows are shown as columns
     headed by their ``key``, which keeps wide stat rows readable."""
     if fmt == "csv":
+        nested = [name for name, dtype in frame.schema.items() if dtype.is_nested()]
+        if nested:
+            raise FormatError(f"CSV cannot hold the lists or structs of column {', '.join(nested)}: "
+                              "use --format json")
         sys.stdout.write(_csv_safe(frame).write_csv())
     elif fmt == "json":
         sys.stdout.write(frame.write_json() + "\n")
