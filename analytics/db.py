@@ -48,9 +48,11 @@ def arrow_schemas() -> dict[str, pa.Schema]:
 
 def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPyConnection:
     """``files=False`` turns DuckDB's external access off: SQL can read and write no file but the
-    database (no COPY TO, read_csv, ATTACH or extension loading)."""
+    database (no COPY TO, read_csv, ATTACH or extension loading). Only then is a config given: DuckDB
+    refuses a second connection in one process to the same file with a different one."""
+    config = {} if files else {"enable_external_access": False}
     try:
-        con = duckdb.connect(str(path), read_only=read_only, config={"enable_external_access": files})
+        con = duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.Error as error:
         raise DatabaseError(f"cannot open {path}: {error}") from None
     # DuckDB's own progress bar would print into the output of a long query or import, even in a pipe.
