@@ -72,13 +72,29 @@ def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> int:
     return found
 
 
+def _check_not_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """A database with tables and no ``schema_version`` belongs to another program: leave it alone."""
+    names = [row[0] for row in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() UNION "
+        "SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND NOT internal "
+        "ORDER BY 1").fetchall()]
+    if names and "schema_version" not in names:
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        raise DatabaseError(f"{path} is a database of another program (it holds {shown}): "
+                            "studbook imports only into a new database or one it made")
+
+
 def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
-    """Open or create the database, with the tables of schema.sql and the current views."""
+    """Open or create the database, with the tables of schema.sql and the current views. An empty file
+    (``touch studbook.duckdb``) is a new database; another program's database is refused."""
+    if path.is_file() and path.stat().st_size == 0:
+        path.unlink()  # DuckDB calls a 0-byte file invalid; it holds nothing to lose
     con = _connect(path, read_only=False)
     for name, value in IMPORT_SETTINGS.items():
         con.execute(f"SET {name} = '{value}'")
     con.execute("BEGIN")
     try:
+        _check_not_foreign(con, path)
         con.execute(sql_file("schema.sql"))
         con.execute("INSERT INTO schema_version SELECT ? WHERE NOT EXISTS (FROM schema_version)",
                     [SCHEMA_VERSION])
