@@ -77,9 +77,12 @@ WHERE NOT EXISTS (FROM rejected AS r WHERE r.file = b.file AND r.line = b.line)
 QUALIFY row_number() OVER (PARTITION BY file, line) = 1
 """
 
-# A block that once failed and now parses (a newer studbook) is no longer a reject.
+# A block that once failed and now parses (a newer studbook, or the whole of a file once cut mid-hand) is no
+# longer a reject: a reject is at the line of its error, anywhere in the hand, or names the hand's id.
 _NOW_PARSED = """
-DELETE FROM rejected AS r WHERE EXISTS (FROM batch_hands AS b WHERE b.file = r.file AND b.first_line = r.line)
+DELETE FROM rejected AS r WHERE EXISTS (
+    FROM batch_hands AS b WHERE b.file = r.file
+    AND (r.line BETWEEN b.first_line AND b.last_line OR (b.site, b.hand_id) = (r.site, r.hand_id)))
 """
 
 _RECORD_FILE = "INSERT OR REPLACE INTO imported_files VALUES (?, ?, ?, ?, ?, ?)"
