@@ -189,7 +189,7 @@ def query_command(
     allow_files: Annotated[bool, typer.Option(
         "--allow-files", help="Let the SQL read and write other files (COPY, read_csv, ATTACH).")] = False,
 ) -> None:
-    """Run SQL against the database, e.g. "SELECT * FROM player_stats WHERE hands > 100".
+    """Run any SQL against the database: "SELECT * FROM player_stats WHERE hands > 100", for example.
 
     The SQL can change nothing: the database is opened read-only, and no other file can be read or
     written unless --allow-files is given."""

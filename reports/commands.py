@@ -103,7 +103,7 @@ def replay_command(
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
-    From a database the hand is replayed under the house rules of its import unless ``--rule`` is given."""
+    From a database the hand is replayed under the house rules of its import unless --rule is given."""
     with _user_errors():
         found = load_hand(source, hand, Rules.parse(rule) if rule else None)
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)

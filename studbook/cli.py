@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from studbook.hand import Hand
+from studbook.help_format import HelpTyper
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from studbook.grammar import ParseResult
 
-app = typer.Typer(
+app = HelpTyper(
     help="Read stud poker hand histories, audit every action, store and report on them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -210,6 +211,21 @@ def audit(
         typer.echo(f"{audited} hands audited: {with_errors} with errors, {warnings_only} with warnings only, "
                    f"{failed} unreadable")
     raise typer.Exit(1 if with_errors or failed else 0)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        typer.echo(f"studbook {version('studbook')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _studbook(version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_print_version, help="Print studbook's version and exit.")]
+        = False) -> None:
+    """Read stud poker hand histories, audit every action, store and report on them."""
 
 
 def main() -> None:
