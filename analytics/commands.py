@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from studbook.analytics import output
+from studbook.analytics import output, stats_table
 from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, DatabaseError, open_existing
 from studbook.analytics.export import EXPORTERS
 from studbook.grammar import expand_paths
@@ -47,8 +47,8 @@ class UserError(Exception):
 def _user_errors() -> Iterator[None]:
     try:
         yield
-    except (UserError, DatabaseError, RuleError, OutputError, output.FormatError, duckdb.Error,
-            OSError) as error:
+    except (UserError, DatabaseError, RuleError, OutputError, output.FormatError, stats_table.ColumnError,
+            duckdb.Error, OSError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
 
@@ -152,8 +152,13 @@ def stats_command(
     min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
     streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead.")] = False,
     fmt: Format = "table",
+    columns: Annotated[str | None, typer.Option(
+        "--columns", help="The stats to show, by name, separated by commas (e.g. hands,vpip,wtsd).")] = None,
+    wide: Annotated[bool, typer.Option("--wide", help="Every stat on one line, whatever the width.")] = False,
 ) -> None:
-    """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ..."""
+    """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ...
+
+    A table fits the terminal: the stats that do not fit are named on stderr."""
     with _user_errors():
         _check_format(fmt)
         if game is not None and game not in VARIANTS:
@@ -162,10 +167,15 @@ def stats_command(
         with closing(open_existing(db)) as con:
             frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
                             params=[player, game, since, min_hands]).pl()
-    key = ("player", "game", "street") if streets else STAT_KEY
-    if fmt == "table" and not streets and frame.height > TRANSPOSE_UP_TO:
-        frame = frame.select(HEADLINE)
-    output.write(frame, fmt, key=key, max_transposed=0 if streets else TRANSPOSE_UP_TO)
+        key = ("player", "game", "street") if streets else STAT_KEY
+        if columns:
+            frame = stats_table.chosen(frame, key, [name.strip() for name in columns.split(",")])
+        elif fmt == "table" and not streets and not wide and frame.height > TRANSPOSE_UP_TO:
+            frame = frame.select(HEADLINE)
+    if fmt != "table":
+        output.write(frame, fmt)
+    else:
+        stats_table.write_stats(frame, key, side_by_side_up_to=0 if streets else TRANSPOSE_UP_TO, wide=wide)
 
 
 def players_command(db: Db = Path(DEFAULT_DB), fmt: Format = "table") -> None:

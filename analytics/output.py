@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from studbook.display import cell
 
@@ -34,25 +32,14 @@ def _csv_safe(frame: pl.DataFrame) -> pl.DataFrame:
         .alias(name) for name in text)
 
 
-def _table(frame: pl.DataFrame) -> Table:
+def rows_table(frame: pl.DataFrame) -> Table:
+    """One row per row of ``frame``; numbers never wrap, text folds."""
     table = Table(show_edge=False, header_style="bold")
     for name, dtype in frame.schema.items():
-        table.add_column(cell(name), justify="right" if dtype.is_numeric() else "left", overflow="fold")
+        numeric = dtype.is_numeric()
+        table.add_column(cell(name), justify="right" if numeric else "left", no_wrap=numeric, overflow="fold")
     for row in frame.iter_rows():
         table.add_row(*map(cell, row))
-    return table
-
-
-def _transposed(frame: pl.DataFrame, key: Sequence[str]) -> Table:
-    """One column per row of ``frame`` (headed by its ``key`` values), one row per other column."""
-    table = Table(show_edge=False, header_style="bold")
-    table.add_column("")
-    rows = frame.rows(named=True)
-    for row in rows:
-        table.add_column(Text(" ").join(cell(row[k]) for k in key), justify="right")
-    for name in frame.columns:
-        if name not in key:
-            table.add_row(cell(name), *(cell(row[name]) for row in rows))
     return table
 
 
@@ -62,9 +49,8 @@ def _console() -> Console:
     return console if console.is_terminal else Console(width=10_000)
 
 
-def write(frame: pl.DataFrame, fmt: str, *, key: Sequence[str] = (), max_transposed: int = 0) -> None:
-    """Print ``frame`` as ``fmt``. In table form, up to ``max_transposed`` rows are shown as columns
-    headed by their ``key``, which keeps wide stat rows readable."""
+def write(frame: pl.DataFrame, fmt: str) -> None:
+    """Print ``frame`` as ``fmt`` (``studbook stats`` draws its tables with analytics/stats_table.py)."""
     if fmt == "csv":
         nested = [name for name, dtype in frame.schema.items() if dtype.is_nested()]
         if nested:
@@ -75,7 +61,5 @@ def write(frame: pl.DataFrame, fmt: str, *, key: Sequence[str] = (), max_transpo
         sys.stdout.write(frame.write_json() + "\n")
     elif frame.is_empty():
         _console().print("(no rows)")
-    elif key and frame.height <= max_transposed:
-        _console().print(_transposed(frame, key))
     else:
-        _console().print(_table(frame))
+        _console().print(rows_table(frame))
