@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import time
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -28,6 +30,10 @@ DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds i
 # thread: the writer is fed one batch at a time, and with --jobs the workers have the other cores.
 IMPORT_SETTINGS = {"memory_limit": "64MB", "checkpoint_threshold": "256MB", "threads": 1}
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected")
+# An import holds the database file's lock from start to end; a reader (or a second import) waits this
+# long for it, in case the import is about to end, then says who holds it.
+LOCK_WAIT, LOCK_RETRY = 2.0, 0.25  # seconds
+LOCK_HOLDER = re.compile(r"Could not set lock on file .*\(PID (\d+)\)")
 
 
 class DatabaseError(Exception):
@@ -51,10 +57,22 @@ def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPy
     database (no COPY TO, read_csv, ATTACH or extension loading). Only then is a config given: DuckDB
     refuses a second connection in one process to the same file with a different one."""
     config = {} if files else {"enable_external_access": False}
-    try:
-        con = duckdb.connect(str(path), read_only=read_only, config=config)
-    except duckdb.Error as error:
-        raise DatabaseError(f"cannot open {path}: {error}") from None
+    waited = 0.0
+    while True:
+        try:
+            con = duckdb.connect(str(path), read_only=read_only, config=config)
+            break
+        except duckdb.IOException as error:
+            holder = LOCK_HOLDER.search(str(error))
+            if holder is None:
+                raise DatabaseError(f"cannot open {path}: {error}") from None
+            if waited >= LOCK_WAIT:
+                raise DatabaseError(f"{path} is locked by process {holder[1]} (a studbook import, or a read "
+                                    "while one runs): try again when it is done") from None
+            time.sleep(LOCK_RETRY)
+            waited += LOCK_RETRY
+        except duckdb.Error as error:
+            raise DatabaseError(f"cannot open {path}: {error}") from None
     # DuckDB's own progress bar would print into the output of a long query or import, even in a pipe.
     con.execute("SET enable_progress_bar = false")
     return con
