@@ -21,6 +21,10 @@ UPGRADABLE = (2,)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
+# ... and characters: a block of junk can be 1 MB of text (grammar/reader.py), and a chunk or a batch of
+# many such blocks must not hold gigabytes (DuckDB's 64MB limit made a batch of 200 MB of rejects fail).
+CHUNK_CHARS = 8 << 20  # text of the blocks of one chunk
+BATCH_RAW_CHARS = 8 << 20  # raw text of the rejected blocks of one batch
 # DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
 # would grow with the database; a limit makes it write them out (intermediates spill). Measured on
 # the writer alone: 64MB peaks about 55 MB below 128MB, for 7% more of its CPU time.

@@ -9,7 +9,7 @@ hand, a block of a game studbook does not handle (skipped), or a rejected block 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import pyarrow as pa
@@ -33,8 +33,21 @@ class ChunkResult:
     hands: int = 0
     skipped: int = 0
     rejected: int = 0
+    rejected_chars: int = 0  # of the rejected blocks' raw text, which the loader stores
     tables: dict[str, pa.Table] = field(default_factory=dict)
     stamp: FileStamp | None = None  # the file's, on its last chunk when it was read to its end
+
+
+# The raw text a rejected block keeps: any real hand, even a long tournament hand with chat (tens of KB).
+# Junk can come in blocks of up to 1 MB (grammar/reader.py); hundreds of those overflowed DuckDB's memory.
+RAW_KEPT_CHARS = 64 << 10
+
+
+def kept_raw(raw: str) -> str:
+    """``raw`` as a reject keeps it: whole, or its start and how much was left out."""
+    if len(raw) <= RAW_KEPT_CHARS:
+        return raw
+    return f"{raw[:RAW_KEPT_CHARS]}\n[... {len(raw) - RAW_KEPT_CHARS:,} more characters not kept]"
 
 
 @cache
@@ -79,7 +92,9 @@ def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Ru
             continue
         outcome = _hand_or_reject(parsed, raw, rules, text) if isinstance(parsed, Hand) else parsed
         if isinstance(outcome, ParseError):
+            outcome = replace(outcome, raw=kept_raw(outcome.raw))
             result.rejected += 1
+            result.rejected_chars += len(outcome.raw)
             columns.add_rejected(outcome)
         else:
             columns.add_hand(outcome)
