@@ -34,7 +34,7 @@ from pathlib import Path
 
 import duckdb
 
-from studbook.analytics.db import BATCH_RAW_CHARS, DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
+from studbook.analytics.db import BATCH_CHUNKS, BATCH_RAW_CHARS, DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
 from studbook.analytics.reading import read_chunks
 from studbook.analytics.worker import ChunkResult, process_chunk
@@ -155,17 +155,17 @@ def unchanged_files(con: duckdb.DuckDBPyConnection, paths: Sequence[Path]) -> di
     return unchanged
 
 
-def batches(results: Iterable[ChunkResult], size: int,
-            max_raw_chars: int = BATCH_RAW_CHARS) -> Iterator[list[ChunkResult]]:
-    """Group whole chunks until a batch holds at least ``size`` hands and rejected blocks, or
-    ``max_raw_chars`` characters of rejected text."""
+def batches(results: Iterable[ChunkResult], size: int, max_raw_chars: int = BATCH_RAW_CHARS,
+            max_chunks: int = BATCH_CHUNKS) -> Iterator[list[ChunkResult]]:
+    """Group whole chunks until a batch holds at least ``size`` hands and rejected blocks,
+    ``max_raw_chars`` characters of rejected text or ``max_chunks`` chunks (small files)."""
     batch: list[ChunkResult] = []
     rows = raw_chars = 0
     for result in results:
         batch.append(result)
         rows += result.hands + result.rejected
         raw_chars += result.rejected_chars
-        if rows >= size or raw_chars >= max_raw_chars:
+        if rows >= size or raw_chars >= max_raw_chars or len(batch) >= max_chunks:
             yield batch
             batch, rows, raw_chars = [], 0, 0
     if batch:

@@ -85,7 +85,10 @@ DELETE FROM rejected AS r WHERE EXISTS (
     AND (r.line BETWEEN b.first_line AND b.last_line OR (b.site, b.hand_id) = (r.site, r.hand_id)))
 """
 
-_RECORD_FILE = "INSERT OR REPLACE INTO imported_files VALUES (?, ?, ?, ?, ?, ?)"
+_RECORD_FILES = "INSERT OR REPLACE INTO imported_files SELECT * FROM batch_files"
+FILE_SCHEMA = pa.schema([("sha256", pa.string()), ("bytes", pa.int64()), ("file", pa.string()),
+                         ("blocks", pa.int32()), ("rejected", pa.int32()),
+                         ("imported_utc", pa.timestamp("us"))])
 
 _SEVERITIES = f"""
 SELECT count(*) FILTER (errors > 0), count(*) FILTER (errors = 0 AND warnings > 0) FROM (
@@ -107,8 +110,9 @@ class Loader:
         self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
         self.rejected: Counter[str] = Counter()
 
-    def _file_records(self, results: Sequence[ChunkResult]) -> list[tuple[object, ...]]:
-        """The ``imported_files`` rows of the files whose last chunk is in this batch."""
+    def _file_records(self, results: Sequence[ChunkResult]) -> pa.Table:
+        """The ``imported_files`` rows of the files whose last chunk is in this batch, one per content
+        (a file given twice, or two copies of one file, is one row: the last)."""
         records = []
         now = datetime.now(UTC).replace(tzinfo=None)
         for result in results:
@@ -119,13 +123,15 @@ class Loader:
                 stamp = result.stamp
                 if stamp is not None:
                     records.append((stamp.sha256, stamp.bytes, result.path, blocks, rejected, now))
-        return records
+        unique = list({record[0]: record for record in records}.values())
+        return pa.Table.from_pylist([dict(zip(FILE_SCHEMA.names, record, strict=True)) for record in unique],
+                                    schema=FILE_SCHEMA)
 
     def write(self, results: Sequence[ChunkResult]) -> BatchOutcome:
         """Insert a batch of chunks in one transaction and say what was new."""
         con = self.con
         names = (*HAND_TABLES, "rejected")
-        records = self._file_records(results)
+        con.register("batch_files", self._file_records(results))
         for name in names:
             con.register(f"batch_{name}", _concat(results, name))
         con.execute("BEGIN")
@@ -136,8 +142,7 @@ class Loader:
                 con.execute(_INSERT_ROWS.format(table=name, index=HAND_INDEX))
             con.execute(_NEW_REJECTS)
             con.execute(_NOW_PARSED)
-            for record in records:  # one statement each: a file given twice is one row
-                con.execute(_RECORD_FILE, record)
+            con.execute(_RECORD_FILES)  # one statement: one row per file was 5 ms a file
             imported = con.execute("SELECT count(*) FROM batch_new").fetchall()[0][0]
             codes = Counter(dict(con.execute(_VIOLATION_CODES).fetchall()))
             with_violations = codes.pop("*", 0)
@@ -148,7 +153,7 @@ class Loader:
             con.execute("ROLLBACK")
             raise
         finally:
-            for name in names:
+            for name in (*names, "files"):
                 con.unregister(f"batch_{name}")
         return BatchOutcome(imported, sum(r.hands for r in results) - imported, with_violations, errors,
                             warnings_only, codes)
