@@ -6,7 +6,6 @@ option) end with a one-line message and exit status 2, never a traceback.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from datetime import datetime
@@ -15,8 +14,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import duckdb
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from studbook.analytics import output, stats_table
 from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, DatabaseError, open_existing
@@ -27,7 +24,6 @@ from studbook.rules.variants import VARIANTS, RuleError, Rules
 
 if TYPE_CHECKING:
     from studbook.analytics.importer import ImportSummary
-    from studbook.analytics.worker import ChunkResult
 
 Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
 Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
@@ -56,13 +52,6 @@ def _user_errors() -> Iterator[None]:
 def _check_format(fmt: str, known: tuple[str, ...] | list[str] = output.FORMATS) -> None:
     if fmt not in known:
         raise UserError(f"unknown format {fmt!r}: use one of {', '.join(known)}")
-
-
-def _progress(console: Console) -> Progress:
-    return Progress(TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
-                    TextColumn("{task.fields[hands]:,} hands"),
-                    TextColumn("{task.fields[rate]:,.0f} hands/s"), TimeElapsedColumn(),
-                    console=console, disable=not console.is_terminal)
 
 
 def _print_summary(summary: ImportSummary, db: Path) -> None:
@@ -115,6 +104,7 @@ def import_command(
     A file whose exact content an earlier import into the same database read whole, with no rejected
     block, is not read again.
     """
+    from studbook.analytics.import_progress import ImportProgress
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
 
     with _user_errors():
@@ -125,20 +115,9 @@ def import_command(
         missing = [str(path) for path in files if not path.exists() and not path.is_symlink()]
         if missing:
             raise UserError(f"no such file or folder: {', '.join(missing)}")
-        console = Console(stderr=True)
-        started = time.perf_counter()
-        with _progress(console) as progress:
-            task = progress.add_task("import", total=len(files), hands=0, rate=0.0)
-            hands = 0
-
-            def advance(result: ChunkResult) -> None:
-                nonlocal hands
-                hands += result.hands
-                progress.update(task, advance=result.last, hands=hands,
-                                rate=hands / (time.perf_counter() - started))
-
-            summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=advance, reread=reread,
-                                 on_unchanged=lambda count: progress.update(task, advance=count))
+        with ImportProgress(files) as progress:
+            summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=progress.chunk,
+                                 reread=reread, on_unchanged=progress.unchanged)
     _print_summary(summary, db)
 
 

@@ -175,17 +175,17 @@ def batches(results: Iterable[ChunkResult], size: int, max_raw_chars: int = BATC
 def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[str, ...] = (),
                batch_size: int = DEFAULT_BATCH, chunk_size: int = DEFAULT_CHUNK,
                on_chunk: Callable[[ChunkResult], None] | None = None, reread: bool = False,
-               on_unchanged: Callable[[int], None] | None = None) -> ImportSummary:
+               on_unchanged: Callable[[Sequence[Path]], None] | None = None) -> ImportSummary:
     """Import ``files`` into the database at ``db``, ``batch_size`` hands (and rejected blocks) per
     transaction, in units of ``chunk_size`` hand blocks; ``on_chunk`` hears about each chunk, and
-    ``on_unchanged`` how many files are not read (all of them read with ``reread``)."""
+    ``on_unchanged`` which files are not read (all of them read with ``reread``)."""
     summary = ImportSummary()
     con = open_for_import(db)
     try:
         unchanged = {} if reread else unchanged_files(con, files)
         summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
         if on_unchanged and unchanged:
-            on_unchanged(len(unchanged))
+            on_unchanged(list(unchanged))
         to_read = [path for path in files if path not in unchanged]
         with _collecting_less():
             loader = Loader(con)

@@ -24,6 +24,7 @@ class Chunk:
     blocks: list[Block | ParseError]
     last: bool  # the file's last chunk
     stamp: FileStamp | None = None  # on the last chunk of a file read to its end
+    chars: int = 0  # characters of text in its blocks: how far into the file it is, for progress
 
 
 def _chars(block: Block | ParseError) -> int:
@@ -39,8 +40,8 @@ def read_chunks(path: Path, size: int = DEFAULT_CHUNK, max_chars: int = CHUNK_CH
     chars = 0
     for block in reader:
         if len(blocks) == size or chars >= max_chars:
-            yield Chunk(reader.name, blocks, False)
+            yield Chunk(reader.name, blocks, False, chars=chars)
             blocks, chars = [], 0
         blocks.append(block)
         chars += _chars(block)
-    yield Chunk(reader.name, blocks, True, reader.stamp)
+    yield Chunk(reader.name, blocks, True, reader.stamp, chars)

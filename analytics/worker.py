@@ -36,6 +36,7 @@ class ChunkResult:
     rejected_chars: int = 0  # of the rejected blocks' raw text, which the loader stores
     tables: dict[str, pa.Table] = field(default_factory=dict)
     stamp: FileStamp | None = None  # the file's, on its last chunk when it was read to its end
+    chars: int = 0  # of the chunk's text, for the progress of an import
 
 
 # The raw text a rejected block keeps: any real hand, even a long tournament hand with chat (tens of KB).
@@ -106,5 +107,5 @@ def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Ru
 def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = ()) -> ChunkResult:
     """Parse and replay every block of ``chunk`` (what a worker process runs)."""
     result = chunk_result(chunk.file, parsed_blocks(chunk), _rules(rule_args), chunk.last)
-    result.stamp = chunk.stamp
+    result.stamp, result.chars = chunk.stamp, chunk.chars
     return result
