@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
 Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
-STAT_KEY = ("player", "game", "unit")
+STAT_KEY = ("player", "site", "game", "unit")  # site: the player's, or 'alias' for an alias
 HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
             "wtsd", "won_at_showdown", "aggression_factor")
 HAND_FORMATS = ("pokerstars", "json", "studbook")  # studbook.writers, from hand-history files
@@ -123,7 +123,8 @@ def import_command(
 
 def stats_command(
     db: Db = Path(DEFAULT_DB),
-    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="Only this player: a name (on any site), SITE:NAME or an alias.")] = None,
     game: Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
     = None,
     since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
@@ -146,11 +147,13 @@ def stats_command(
         with closing(open_existing(db)) as con:
             frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
                             params=[player, game, since, min_hands]).pl()
-        key = ("player", "game", "street") if streets else STAT_KEY
+        # a database imported before players had sites has no site column until its next import
+        key = tuple(name for name in (("player", "site", "game", "street") if streets else STAT_KEY)
+                    if name in frame.columns)
         if columns:
             frame = stats_table.chosen(frame, key, [name.strip() for name in columns.split(",")])
         elif fmt == "table" and not streets and not wide and frame.height > TRANSPOSE_UP_TO:
-            frame = frame.select(HEADLINE)
+            frame = frame.select(name for name in HEADLINE if name in frame.columns)
     if fmt != "table":
         output.write(frame, fmt)
     else:

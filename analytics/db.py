@@ -14,10 +14,10 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 3  # 2: hands.rules; 3: imported_files
+SCHEMA_VERSION = 4  # 2: hands.rules; 3: imported_files; 4: aliases
 # Versions this studbook brings up to SCHEMA_VERSION in place: their tables are unchanged and what is new
 # is a table that schema.sql creates when missing. Reading needs nothing of the newer version.
-UPGRADABLE = (2,)
+UPGRADABLE = (2, 3)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory

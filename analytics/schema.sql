@@ -186,3 +186,13 @@ CREATE TABLE IF NOT EXISTS imported_files (
     rejected      INTEGER    NOT NULL,  -- of those, rejected blocks
     imported_utc  TIMESTAMP  NOT NULL
 );
+
+-- Players joined across sites and name changes, as PokerTracker and Holdem Manager do: each (site, player)
+-- belongs to at most one alias; `studbook alias add NAME SITE:PLAYER...` writes it. The stats views group
+-- an aliased player's hands under the alias, every other player by (site, player).
+CREATE TABLE IF NOT EXISTS aliases (
+    alias   VARCHAR  NOT NULL,
+    site    VARCHAR  NOT NULL,
+    player  VARCHAR  NOT NULL,
+    PRIMARY KEY (site, player)
+);

@@ -49,8 +49,15 @@ def _write(path: Path, page: str, source: Path) -> None:
 
 
 def _check_player(con: duckdb.DuckDBPyConnection, filters: Filters) -> None:
-    """A report needs hands: say so, and suggest names, rather than draw empty figures."""
-    if con.sql(f"SELECT count(*) FROM seat_facts WHERE {CONDITION}", params=filters.params).fetchall()[0][0]:
+    """A report needs hands of one player: say so, and suggest names, rather than draw empty figures; a
+    name on several sites must be told apart (SITE:NAME) or joined (an alias)."""
+    found = con.sql(f"SELECT DISTINCT identity_site || ':' || identity FROM seat_facts WHERE {CONDITION} "
+                    "ORDER BY 1", params=filters.params).fetchall()
+    if len(found) > 1:
+        players = ", ".join(row[0] for row in found)
+        raise ReportError(f"{filters.player!r} is more than one player: {players}; give one as SITE:NAME, "
+                          "or join them with studbook alias add")
+    if found:
         return
     names = [row[0] for row in con.execute("SELECT player FROM players").fetchall()]
     if filters.player in names:

@@ -32,17 +32,20 @@ def overview_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> dict[str,
     return {
         "totals": _frame(con, f"""
             SELECT (SELECT count(*) FROM {hands}) AS hands,
-                   (SELECT count(DISTINCT player) FROM {seat_rows(filters, 'player')}) AS players,
+                   (SELECT count(DISTINCT (identity, identity_site))
+                    FROM {seat_rows(filters, 'identity, identity_site')}) AS players,
                    (SELECT count(DISTINCT site) FROM {hands}) AS sites,
                    (SELECT count(*) FROM {hands} WHERE violations > 0) AS hands_with_violations,
                    (SELECT count(*) FROM rejected) AS rejected_blocks,
                    (SELECT min(start_utc) FROM {hands}) AS first_hand,
                    (SELECT max(start_utc) FROM {hands}) AS last_hand""", filters),
         "players": _frame(con, f"""
-            SELECT player, count(*) AS hands, string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
+            SELECT identity AS player, count(*) AS hands,
+                   string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
                    string_agg(DISTINCT site, ', ' ORDER BY site) AS sites,
                    round(100 * sum(net / big_bet) / count(*), 2) AS big_bets_per_100
-            FROM {seat_rows(filters)} GROUP BY player ORDER BY hands DESC, player""", filters),
+            FROM {seat_rows(filters)} GROUP BY identity, identity_site ORDER BY hands DESC, player, sites""",
+                           filters),
         "days": _frame(con, f"""
             SELECT CAST(start_utc AS DATE) AS day, count(*) AS hands FROM {hands}
             WHERE start_utc IS NOT NULL GROUP BY day ORDER BY day""", filters),

@@ -241,6 +241,10 @@ app.command("rejects")(analytics.rejects_command)
 app.command("query")(analytics.query_command)
 app.command("export")(analytics.export_command)
 
+from studbook.analytics.commands_alias import alias_app  # noqa: E402  (registration only, issue #15)
+
+app.add_typer(alias_app, name="alias")
+
 from studbook.reports import commands as reports  # noqa: E402  (registration only, issue #5)
 
 app.command("report")(reports.report_command)

@@ -46,10 +46,10 @@ def test_every_row_fits_and_no_number_wraps(db: Path, width: int) -> None:
     lines = out.splitlines()
     assert max(map(len, lines)) <= width
     header = cells(lines[0])
-    assert header[:4] == ["player", "game", "unit", "hands"]
+    assert header[:5] == ["player", "site", "game", "unit", "hands"]
     rows = [cells(line) for line in lines[2:]]
     assert len(rows) > 8 and all(len(row) == len(header) and row[0] for row in rows)  # one line a row
-    assert all(NUMBER.fullmatch(value) for row in rows for value in row[3:] if value)
+    assert all(NUMBER.fullmatch(value) for row in rows for value in row[4:] if value)
     assert "more columns do not fit" in err and "--columns" in err
 
 
@@ -61,7 +61,7 @@ def test_more_room_shows_more_columns(db: Path) -> None:
 
 def test_columns_and_wide(db: Path) -> None:
     out, err = stats(db, "--columns", "vpip,wtsd")
-    assert cells(out.splitlines()[0]) == ["player", "game", "unit", "vpip", "wtsd"] and not err
+    assert cells(out.splitlines()[0]) == ["player", "site", "game", "unit", "vpip", "wtsd"] and not err
     out, _ = stats(db, "--wide")
     assert "scoop" in cells(out.splitlines()[0]) and max(map(len, out.splitlines())) > 200
     result = runner.invoke(app, ["stats", "--db", str(db), "--columns", "vpip,nothing"])
