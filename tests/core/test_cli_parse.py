@@ -37,7 +37,7 @@ def test_the_text_summary_builds_no_json(monkeypatch: pytest.MonkeyPatch) -> Non
     result = runner.invoke(app, ["parse", str(histories)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == (
-        "total: 2 files, 84 found, 84 parsed, 0 skipped (not stud), 0 errors")
+        "total: 3 files, 109 found, 109 parsed, 0 skipped (not stud), 0 errors")
     assert runner.invoke(app, ["parse", "--json", str(histories)]).exit_code != 0  # the spy does refuse
 
 

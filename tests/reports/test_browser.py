@@ -213,7 +213,7 @@ def step_to_the_end(browser: Chromium, root: str) -> int:
 def test_player_report_draws_every_point(browser: Chromium, corpus_db: Path, tmp_path: Path,
                                          shots: Path) -> None:
     con = duckdb.connect(str(corpus_db), read_only=True)
-    player = con.sql("SELECT player FROM players LIMIT 1").fetchall()[0][0]
+    player = con.sql("SELECT site || ':' || player FROM players LIMIT 1").fetchall()[0][0]  # one site's
     data = player_data(con, Filters(player))
     page = tmp_path / "report.html"
     page.write_text(player_page(con, Filters(player), corpus_db), encoding="utf-8")
