@@ -14,7 +14,7 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 4  # 2: hands.rules; 3: imported_files; 4: aliases
+SCHEMA_VERSION = 4  # 2: hands.rules; 3: imported_files; 4: aliases, hand_logs
 # Versions this studbook brings up to SCHEMA_VERSION in place: their tables are unchanged and what is new
 # is a table that schema.sql creates when missing. Reading needs nothing of the newer version.
 UPGRADABLE = (2, 3)
@@ -36,7 +36,7 @@ BATCH_CHUNKS = 200
 # hand) cut the writer's CPU from about 220 to 150 us per hand, with the same peak memory. One
 # thread: the writer is fed one batch at a time, and with --jobs the workers have the other cores.
 IMPORT_SETTINGS = {"memory_limit": "64MB", "checkpoint_threshold": "256MB", "threads": 1}
-DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected")
+DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs")
 # An import holds the database file's lock from start to end; a reader (or a second import) waits this
 # long for it, in case the import is about to end, then says who holds it.
 LOCK_WAIT, LOCK_RETRY = 2.0, 0.25  # seconds

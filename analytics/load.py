@@ -130,7 +130,7 @@ class Loader:
     def write(self, results: Sequence[ChunkResult]) -> BatchOutcome:
         """Insert a batch of chunks in one transaction and say what was new."""
         con = self.con
-        names = (*HAND_TABLES, "rejected")
+        names = (*HAND_TABLES, "hand_logs", "rejected")
         con.register("batch_files", self._file_records(results))
         for name in names:
             con.register(f"batch_{name}", _concat(results, name))
@@ -138,7 +138,7 @@ class Loader:
         try:
             con.execute(_NEW_HANDS)
             con.execute(_INSERT_HANDS)
-            for name in HAND_TABLES[1:]:
+            for name in (*HAND_TABLES[1:], "hand_logs"):
                 con.execute(_INSERT_ROWS.format(table=name, index=HAND_INDEX))
             con.execute(_NEW_REJECTS)
             con.execute(_NOW_PARSED)

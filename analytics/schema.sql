@@ -196,3 +196,12 @@ CREATE TABLE IF NOT EXISTS aliases (
     player  VARCHAR  NOT NULL,
     PRIMARY KEY (site, player)
 );
+
+-- Each hand's lines as its log writes them, from hands.first_line on: what `studbook replay DB` and the
+-- report's replays parse, so they need no log file (hands.file is where it came from, nothing more).
+CREATE TABLE IF NOT EXISTS hand_logs (
+    site     VARCHAR  NOT NULL,
+    hand_id  VARCHAR  NOT NULL,
+    text     VARCHAR  NOT NULL,
+    PRIMARY KEY (site, hand_id)
+);

@@ -15,7 +15,7 @@ from functools import cache
 import pyarrow as pa
 
 from studbook.analytics.reading import Chunk
-from studbook.analytics.rows import Columns, HandRows, hand_rows
+from studbook.analytics.rows import HAND_INDEX, Columns, HandRows, hand_rows
 from studbook.grammar import ParseError, ParseResult, Skipped, parse_block
 from studbook.grammar.reader import FileStamp
 from studbook.hand import Hand
@@ -86,6 +86,7 @@ def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Ru
     result = ChunkResult(path, last)
     columns = Columns()
     text = rules_text(rules)
+    logs: list[str] = []  # each stored hand's raw text, in the order of its rows (hand_logs)
     for parsed, raw in blocks:
         result.found += 1
         if isinstance(parsed, Skipped):
@@ -99,9 +100,15 @@ def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Ru
             columns.add_rejected(outcome)
         else:
             columns.add_hand(outcome)
+            logs.append(raw)
             result.hands += 1
-    result.tables = columns.tables()
+    result.tables = {**columns.tables(), "hand_logs": _hand_logs(logs)}
     return result
+
+
+def _hand_logs(texts: list[str]) -> pa.Table:
+    return pa.table({"text": pa.array(texts, pa.string()),
+                     HAND_INDEX: pa.array(range(len(texts)), pa.int32())})
 
 
 def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = ()) -> ChunkResult:

@@ -1,8 +1,9 @@
 """Find one hand to replay, in a log file or through a studbook database, and replay it.
 
-The database keeps each hand's source file and first line, not its text, so a hand found there is
-re-read from its log (a relative path is tried from the working folder, then from the database's
-folder) and checked to be the same hand before it is replayed: under the house rules stored with it
+The database keeps each hand's lines (``hand_logs``), so a hand found there is parsed from them and its
+log file is not needed; a database imported before it kept them re-reads the hand from its log (a
+relative path is tried from the working folder, then from the database's folder), checked to be the
+same hand. Either way it is replayed under the house rules stored with it
 (``hands.rules``, the import's ``--rule``), so its verdict is the one the database holds, unless the
 user gives rules of their own.
 """
@@ -13,7 +14,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import duckdb
+
 from studbook.grammar import Block, ParseError, parse_block
+from studbook.grammar.dialect import detect_dialect
 from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
 from studbook.outputs import is_database
@@ -85,8 +89,26 @@ def hands_at_lines(path: Path, wanted: Mapping[int, str]) -> dict[int, tuple[Han
             if isinstance(block, Block) and wanted.get(block.first_line) == _block_hand_id(block)}
 
 
+def hand_from_log(file: str, first_line: int, text: str) -> tuple[Hand, LogExcerpt]:
+    """A hand parsed from the lines the database stores for it (``hand_logs``), numbered as in its log."""
+    lines = text.split("\n")
+    return _hand_of(Block(file, first_line, lines, detect_dialect(lines[0])))
+
+
+def stored_logs(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """The stored lines of the hands ``keys`` (site, hand id); none from a database imported before
+    hand_logs."""
+    try:
+        return {(site, hand_id): text for site, hand_id, text in con.execute(
+            "SELECT site, hand_id, text FROM hand_logs WHERE list_contains(?::VARCHAR[][], [site, hand_id])",
+            [[list(key) for key in keys]]).fetchall()}
+    except duckdb.CatalogException:
+        return {}
+
+
 def find_in_database(db: Path, hand_id: str) -> StoredHand:
-    """Look the hand up in the database, then read it again from its log file."""
+    """Look the hand up in the database and parse its stored lines (or, for an older database, read it
+    again from its log file)."""
     from studbook.analytics.db import open_existing
 
     hand_id = hand_id.lstrip("#")
@@ -94,6 +116,7 @@ def find_in_database(db: Path, hand_id: str) -> StoredHand:
     try:
         rows = con.execute("SELECT site, file, first_line, rules FROM hands WHERE hand_id = ? ORDER BY site",
                            [hand_id]).fetchall()
+        logs = stored_logs(con, [(site, hand_id) for site, *_ in rows])
     finally:
         con.close()
     if not rows:
@@ -101,7 +124,9 @@ def find_in_database(db: Path, hand_id: str) -> StoredHand:
     if len(rows) > 1:
         raise HandNotFound(f"hand {hand_id} is in {db} for several sites: "
                            + ", ".join(f"{site} ({file}:{line})" for site, file, line, _ in rows))
-    _, file, line, rules = rows[0]
+    site, file, line, rules = rows[0]
+    if (site, hand_id) in logs:
+        return StoredHand(*hand_from_log(file, line, logs[site, hand_id]), rules_from_text(rules))
     found = hands_at_lines(imported_file(file, db), {line: hand_id})
     if line not in found:
         raise HandNotFound(f"hand {hand_id} is no longer at line {line} of {file}")
