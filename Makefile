@@ -22,7 +22,7 @@ VENV313 := .venv-3.13
 
 test: venv
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -rs
 	@if [ -n "$(PY313)" ]; then $(MAKE) --no-print-directory test-3.13; \
 	else echo "no Python 3.13 on this machine: the grammar tests ran on $$($(BIN)/python -V) only"; fi
 

@@ -6,7 +6,6 @@ option) end with a one-line message and exit status 2, never a traceback.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from datetime import datetime
@@ -15,23 +14,21 @@ from typing import TYPE_CHECKING, Annotated
 
 import duckdb
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from studbook.analytics import output
+from studbook.analytics import output, stats_table
 from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, DatabaseError, open_existing
 from studbook.analytics.export import EXPORTERS
 from studbook.analytics.lake_commands import LakeOption, SchedulerOption, WorkersOption, connect
 from studbook.grammar import expand_paths
+from studbook.outputs import OutputError
 from studbook.rules.variants import VARIANTS, RuleError, Rules
 
 if TYPE_CHECKING:
     from studbook.analytics.importer import ImportSummary
-    from studbook.analytics.worker import ChunkResult
 
 Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
 Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
-STAT_KEY = ("player", "game", "unit")
+STAT_KEY = ("player", "site", "game", "unit")  # site: the player's, or 'alias' for an alias
 HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
             "wtsd", "won_at_showdown", "aggression_factor")
 HAND_FORMATS = ("pokerstars", "json", "studbook", "phh")  # studbook.writers, from hand-history files
@@ -47,7 +44,8 @@ class UserError(Exception):
 def _user_errors() -> Iterator[None]:
     try:
         yield
-    except (UserError, DatabaseError, RuleError, duckdb.Error, OSError) as error:
+    except (UserError, DatabaseError, RuleError, OutputError, output.FormatError, stats_table.ColumnError,
+            duckdb.Error, OSError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
 
@@ -55,13 +53,6 @@ def _user_errors() -> Iterator[None]:
 def _check_format(fmt: str, known: tuple[str, ...] | list[str] = output.FORMATS) -> None:
     if fmt not in known:
         raise UserError(f"unknown format {fmt!r}: use one of {', '.join(known)}")
-
-
-def _progress(console: Console) -> Progress:
-    return Progress(TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
-                    TextColumn("{task.fields[hands]:,} hands"),
-                    TextColumn("{task.fields[rate]:,.0f} hands/s"), TimeElapsedColumn(),
-                    console=console, disable=not console.is_terminal)
 
 
 def _print_summary(summary: ImportSummary, db: Path, lake: str | None = None) -> None:
@@ -73,16 +64,26 @@ def _print_summary(summary: ImportSummary, db: Path, lake: str | None = None) ->
         ("  already present", summary.already_present),
         ("  skipped (not stud)", summary.skipped),
         ("  rejected (parse errors)", summary.rejected),
-        ("hands imported with rule violations", summary.hands_with_violations),
+        ("hands with errors", summary.hands_with_errors),  # of those read, as `studbook audit` counts them
+        ("hands with warnings only", summary.hands_with_warnings_only),
+        *((("imported hands by violation code", None),) if summary.violations else ()),
         *((f"  {code}", count) for code, count in sorted(summary.violations.items())),
     ]
     width = max(len(label) for label, _ in lines)
     for label, count in lines:
-        typer.echo(f"{label:<{width}}  {count:>8,}")
+        typer.echo(label if count is None else f"{label:<{width}}  {count:>8,}")
     if summary.unchanged:
         typer.echo(f"unchanged: read whole by an earlier import into this {'lake' if lake else 'database'} "
                    f"({summary.unchanged_blocks:,} hand blocks), so not read again; --reread reads them")
     typer.echo(f"lake: {lake}" if lake else f"database: {db}")
+
+
+def _absolute(path: Path) -> Path:
+    """The file's real path; a symlink loop has none, and its own path names it."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: Python before 3.13 on a symlink loop
+        return path.absolute()
 
 
 def import_command(
@@ -112,6 +113,7 @@ def import_command(
     block, is not read again. With --watch it keeps importing what is written to the files until Ctrl-C.
     With --lake, files are tasks on a Dask cluster that write a Parquet lake.
     """
+    from studbook.analytics.import_progress import ImportProgress
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
 
     with _user_errors():
@@ -119,8 +121,9 @@ def import_command(
         Rules.parse(rule_args)
         if lake is None and (scheduler or workers) or lake is not None and (jobs > 1 or watch):
             raise UserError("--scheduler and --workers go with --lake; --jobs and --watch go with --db")
-        files = [path.resolve() for path in expand_paths(paths)]
-        missing = [str(path) for path in files if not path.exists()]
+        files = [_absolute(path) for path in expand_paths(paths)]
+        # A dangling or looping symlink goes on to the reader, which rejects it with its reason.
+        missing = [str(path) for path in files if not path.exists() and not path.is_symlink()]
         if missing:
             raise UserError(f"no such file or folder: {', '.join(missing)}")
         if watch:
@@ -128,30 +131,16 @@ def import_command(
 
             _print_summary(watch_folders(paths, db, interval, rule_args, typer.echo), db)
             return
-        console = Console(stderr=True)
-        started = time.perf_counter()
-        with _progress(console) as progress:
-            task = progress.add_task("import", total=len(files), hands=0, rate=0.0)
-            hands = 0
-
-            def advance(result: ChunkResult) -> None:
-                nonlocal hands
-                hands += result.hands
-                progress.update(task, advance=result.last, hands=hands,
-                                rate=hands / (time.perf_counter() - started))
-
-            def unchanged(count: int) -> None:
-                progress.update(task, advance=count)
-
-            failed: list[str] = []  # files whose lake task failed
+        failed: list[str] = []  # files whose lake task failed
+        with ImportProgress(files) as progress:
             if lake is None:
-                summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=advance,
-                                     reread=reread, on_unchanged=unchanged)
+                summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=progress.chunk,
+                                     reread=reread, on_unchanged=progress.unchanged)
             else:
                 from studbook.analytics.lake_import import run_lake_import
 
-                summary = run_lake_import(files, lake, scheduler, workers, rule_args, chunk, advance, reread,
-                                          unchanged, failed.append)
+                summary = run_lake_import(files, lake, scheduler, workers, rule_args, chunk, progress.chunk,
+                                          reread, progress.unchanged, failed.append)
     _print_summary(summary, db, lake)
     if failed:
         typer.echo("\n".join(f"error: {message}" for message in failed), err=True)
@@ -160,7 +149,8 @@ def import_command(
 
 def stats_command(
     db: Db = Path(DEFAULT_DB),
-    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="Only this player: a name (on any site), SITE:NAME or an alias.")] = None,
     game: Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
     = None,
     since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
@@ -168,9 +158,14 @@ def stats_command(
     min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
     streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead.")] = False,
     fmt: Format = "table",
+    columns: Annotated[str | None, typer.Option(
+        "--columns", help="The stats to show, by name, separated by commas (e.g. hands,vpip,wtsd).")] = None,
+    wide: Annotated[bool, typer.Option("--wide", help="Every stat on one line, whatever the width.")] = False,
     lake: LakeOption = None,
 ) -> None:
-    """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ..."""
+    """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ...
+
+    A table fits the terminal: the stats that do not fit are named on stderr."""
     with _user_errors():
         _check_format(fmt)
         if game is not None and game not in VARIANTS:
@@ -179,10 +174,17 @@ def stats_command(
         with closing(connect(db, lake)) as con:
             frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
                             params=[player, game, since, min_hands]).pl()
-    key = ("player", "game", "street") if streets else STAT_KEY
-    if fmt == "table" and not streets and frame.height > TRANSPOSE_UP_TO:
-        frame = frame.select(HEADLINE)
-    output.write(frame, fmt, key=key, max_transposed=0 if streets else TRANSPOSE_UP_TO)
+        # a database imported before players had sites has no site column until its next import
+        key = tuple(name for name in (("player", "site", "game", "street") if streets else STAT_KEY)
+                    if name in frame.columns)
+        if columns:
+            frame = stats_table.chosen(frame, key, [name.strip() for name in columns.split(",")])
+        elif fmt == "table" and not streets and not wide and frame.height > TRANSPOSE_UP_TO:
+            frame = frame.select(name for name in HEADLINE if name in frame.columns)
+    if fmt != "table":
+        output.write(frame, fmt)
+    else:
+        stats_table.write_stats(frame, key, side_by_side_up_to=0 if streets else TRANSPOSE_UP_TO, wide=wide)
 
 
 def players_command(db: Db = Path(DEFAULT_DB), fmt: Format = "table", lake: LakeOption = None) -> None:
@@ -206,20 +208,25 @@ def query_command(
     db: Db = Path(DEFAULT_DB),
     fmt: Format = "table",
     lake: LakeOption = None,
+    allow_files: Annotated[bool, typer.Option(
+        "--allow-files", help="Let the SQL read and write other files (COPY, read_csv, ATTACH).")] = False,
 ) -> None:
-    """Run SQL against the database, e.g. "SELECT * FROM player_stats WHERE hands > 100"."""
-    _query_view(sql, db, fmt, lake)
+    """Run any SQL against the database: "SELECT * FROM player_stats WHERE hands > 100", for example.
+
+    The SQL can change nothing: the database is opened read-only, and no other file can be read or
+    written unless --allow-files is given (with --lake, no file outside the lake's folder)."""
+    _query_view(sql, db, fmt, lake, files=allow_files)
 
 
-def _query_view(sql: str, db: Path, fmt: str, lake: str | None = None) -> None:
+def _query_view(sql: str, db: Path, fmt: str, lake: str | None = None, files: bool = True) -> None:
     with _user_errors():
         _check_format(fmt)
-        with closing(connect(db, lake)) as con:
+        with closing(connect(db, lake, files=files)) as con:
             result = con.sql(sql)
             if result is None:
                 raise UserError("the statement returned no rows to show")
             frame = result.pl()
-    output.write(frame, fmt)
+        output.write(frame, fmt)
 
 
 def export_command(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import time
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -12,14 +14,22 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 4  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected
+SCHEMA_VERSION = 5  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs
 # Versions this studbook brings up to SCHEMA_VERSION in place: what is new is a table or a column that
 # schema.sql adds when missing (the seats of hands imported before version 4 have no all-in EV, so their
-# expectation is their result). Reading needs nothing of the newer tables; the views an import made stay.
-UPGRADABLE = (2, 3)
+# expectation is their result; hands imported before version 5 have no stored log lines, so their replay
+# reads the log file). Reading needs nothing of the newer tables; the views an import made stay.
+UPGRADABLE = (2, 3, 4)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
+# ... and characters: a block of junk can be 1 MB of text (grammar/reader.py), and a chunk or a batch of
+# many such blocks must not hold gigabytes (DuckDB's 64MB limit made a batch of 200 MB of rejects fail).
+CHUNK_CHARS = 8 << 20  # text of the blocks of one chunk
+BATCH_RAW_CHARS = 8 << 20  # raw text of the rejected blocks of one batch
+# ... and chunks: a file is at least one chunk, and the loader's memory grows with the chunks of a batch
+# (their Arrow tables are concatenated and scanned): 10,000 one-line files in one batch peaked at 807 MB.
+BATCH_CHUNKS = 200
 # DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
 # would grow with the database; a limit makes it write them out (intermediates spill). Measured on
 # the writer alone: 64MB peaks about 55 MB below 128MB, for 7% more of its CPU time.
@@ -28,7 +38,11 @@ DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds i
 # hand) cut the writer's CPU from about 220 to 150 us per hand, with the same peak memory. One
 # thread: the writer is fed one batch at a time, and with --jobs the workers have the other cores.
 IMPORT_SETTINGS = {"memory_limit": "64MB", "checkpoint_threshold": "256MB", "threads": 1}
-DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected")
+DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs")
+# An import holds the database file's lock from start to end; a reader (or a second import) waits this
+# long for it, in case the import is about to end, then says who holds it.
+LOCK_WAIT, LOCK_RETRY = 2.0, 0.25  # seconds
+LOCK_HOLDER = re.compile(r"Could not set lock on file .*\(PID (\d+)\)")
 
 
 class DatabaseError(Exception):
@@ -47,11 +61,27 @@ def arrow_schemas() -> dict[str, pa.Schema]:
     return {name: con.sql(f"SELECT * FROM {name} LIMIT 0").to_arrow_table().schema for name in DATA_TABLES}
 
 
-def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
-    try:
-        con = duckdb.connect(str(path), read_only=read_only)
-    except duckdb.Error as error:
-        raise DatabaseError(f"cannot open {path}: {error}") from None
+def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPyConnection:
+    """``files=False`` turns DuckDB's external access off: SQL can read and write no file but the
+    database (no COPY TO, read_csv, ATTACH or extension loading). Only then is a config given: DuckDB
+    refuses a second connection in one process to the same file with a different one."""
+    config = {} if files else {"enable_external_access": False}
+    waited = 0.0
+    while True:
+        try:
+            con = duckdb.connect(str(path), read_only=read_only, config=config)
+            break
+        except duckdb.IOException as error:
+            holder = LOCK_HOLDER.search(str(error))
+            if holder is None:
+                raise DatabaseError(f"cannot open {path}: {error}") from None
+            if waited >= LOCK_WAIT:
+                raise DatabaseError(f"{path} is locked by process {holder[1]} (a studbook import, or a read "
+                                    "while one runs): try again when it is done") from None
+            time.sleep(LOCK_RETRY)
+            waited += LOCK_RETRY
+        except duckdb.Error as error:
+            raise DatabaseError(f"cannot open {path}: {error}") from None
     # DuckDB's own progress bar would print into the output of a long query or import, even in a pipe.
     con.execute("SET enable_progress_bar = false")
     return con
@@ -69,13 +99,29 @@ def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> int:
     return found
 
 
+def _check_not_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """A database with tables and no ``schema_version`` belongs to another program: leave it alone."""
+    names = [row[0] for row in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() UNION "
+        "SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND NOT internal "
+        "ORDER BY 1").fetchall()]
+    if names and "schema_version" not in names:
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        raise DatabaseError(f"{path} is a database of another program (it holds {shown}): "
+                            "studbook imports only into a new database or one it made")
+
+
 def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
-    """Open or create the database, with the tables of schema.sql and the current views."""
+    """Open or create the database, with the tables of schema.sql and the current views. An empty file
+    (``touch studbook.duckdb``) is a new database; another program's database is refused."""
+    if path.is_file() and path.stat().st_size == 0:
+        path.unlink()  # DuckDB calls a 0-byte file invalid; it holds nothing to lose
     con = _connect(path, read_only=False)
     for name, value in IMPORT_SETTINGS.items():
         con.execute(f"SET {name} = '{value}'")
     con.execute("BEGIN")
     try:
+        _check_not_foreign(con, path)
         con.execute(sql_file("schema.sql"))
         con.execute("INSERT INTO schema_version SELECT ? WHERE NOT EXISTS (FROM schema_version)",
                     [SCHEMA_VERSION])
@@ -92,11 +138,12 @@ def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
-def open_existing(path: Path) -> duckdb.DuckDBPyConnection:
-    """A read-only connection to a database that ``studbook import`` made."""
+def open_existing(path: Path, files: bool = True) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to a database that ``studbook import`` made; with ``files=False`` its SQL
+    cannot touch any other file either (``studbook query``)."""
     if not path.is_file():
         raise DatabaseError(f"no database at {path}: run `studbook import PATH... --db {path}` first")
-    con = _connect(path, read_only=True)
+    con = _connect(path, read_only=True, files=files)
     try:
         _check_version(con, path)
     except DatabaseError:

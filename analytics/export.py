@@ -9,6 +9,7 @@ from pathlib import Path
 import duckdb
 
 from studbook.analytics.db import DATA_TABLES
+from studbook.outputs import OutputError
 
 Exporter = Callable[[duckdb.DuckDBPyConnection, Path], list[Path]]
 
@@ -19,6 +20,8 @@ def _quoted(path: Path) -> str:
 
 def export_parquet(con: duckdb.DuckDBPyConnection, out: Path) -> list[Path]:
     """One Parquet file per table, named after it, for any engine to read."""
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{out} is a file: parquet writes one file per table into a folder; give a folder")
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for table in DATA_TABLES:

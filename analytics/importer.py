@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
+import threading
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -31,7 +34,7 @@ from pathlib import Path
 
 import duckdb
 
-from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
+from studbook.analytics.db import BATCH_CHUNKS, BATCH_RAW_CHARS, DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
 from studbook.analytics.reading import read_chunks
 from studbook.analytics.worker import ChunkResult, process_chunk
@@ -51,6 +54,8 @@ class ImportSummary:
     skipped: int = 0
     rejected: int = 0
     hands_with_violations: int = 0  # of the hands imported
+    hands_with_errors: int = 0  # of the hands read (imported or already present), as audit counts them
+    hands_with_warnings_only: int = 0
     violations: Counter[str] = field(default_factory=Counter)  # hands imported, by violation code
 
     def add_chunk(self, result: ChunkResult) -> None:
@@ -63,6 +68,8 @@ class ImportSummary:
         self.imported += outcome.imported
         self.already_present += outcome.already_present
         self.hands_with_violations += outcome.hands_with_violations
+        self.hands_with_errors += outcome.hands_with_errors
+        self.hands_with_warnings_only += outcome.hands_with_warnings_only
         self.violations.update(outcome.violations)
 
 
@@ -77,7 +84,7 @@ def chunk_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
         return
     # spawn: the parent holds DuckDB's threads, which a forked child must not inherit.
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=_collect_less) as pool:
+                             initializer=_start_worker, initargs=(os.getpid(),)) as pool:
         pending: deque[Future[ChunkResult]] = deque(
             pool.submit(process_chunk, chunk, rule_args) for chunk in islice(chunks, 2 * jobs))
         while pending:
@@ -91,6 +98,23 @@ def chunk_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
 # collector mostly rescans what is loaded (grammars, caches). Measured on 10k simulated hands with
 # --jobs 1, five runs each: median 650 hands/s as Python sets it, 740 with these thresholds.
 _IMPORT_GC_THRESHOLD = (50_000, 50, 100)
+
+
+PARENT_POLL = 0.5  # seconds between a worker's looks at whether the import that started it is alive
+
+
+def _start_worker(parent: int) -> None:
+    """A worker process: it collects less (below) and exits as soon as its parent is gone. A killed
+    import (kill -9, or TERM, which Python does not catch) cannot tell its workers; without this they
+    and multiprocessing's resource tracker would wait for work forever."""
+    _collect_less()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _collect_less() -> None:
@@ -137,16 +161,19 @@ def known_contents(known: dict[int, dict[str, int]], paths: Sequence[Path]) -> d
     return unchanged
 
 
-def batches(results: Iterable[ChunkResult], size: int) -> Iterator[list[ChunkResult]]:
-    """Group whole chunks until a batch holds at least ``size`` hands and rejected blocks."""
+def batches(results: Iterable[ChunkResult], size: int, max_raw_chars: int = BATCH_RAW_CHARS,
+            max_chunks: int = BATCH_CHUNKS) -> Iterator[list[ChunkResult]]:
+    """Group whole chunks until a batch holds at least ``size`` hands and rejected blocks,
+    ``max_raw_chars`` characters of rejected text or ``max_chunks`` chunks (small files)."""
     batch: list[ChunkResult] = []
-    rows = 0
+    rows = raw_chars = 0
     for result in results:
         batch.append(result)
         rows += result.hands + result.rejected
-        if rows >= size:
+        raw_chars += result.rejected_chars
+        if rows >= size or raw_chars >= max_raw_chars or len(batch) >= max_chunks:
             yield batch
-            batch, rows = [], 0
+            batch, rows, raw_chars = [], 0, 0
     if batch:
         yield batch
 
@@ -154,17 +181,17 @@ def batches(results: Iterable[ChunkResult], size: int) -> Iterator[list[ChunkRes
 def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[str, ...] = (),
                batch_size: int = DEFAULT_BATCH, chunk_size: int = DEFAULT_CHUNK,
                on_chunk: Callable[[ChunkResult], None] | None = None, reread: bool = False,
-               on_unchanged: Callable[[int], None] | None = None) -> ImportSummary:
+               on_unchanged: Callable[[Sequence[Path]], None] | None = None) -> ImportSummary:
     """Import ``files`` into the database at ``db``, ``batch_size`` hands (and rejected blocks) per
     transaction, in units of ``chunk_size`` hand blocks; ``on_chunk`` hears about each chunk, and
-    ``on_unchanged`` how many files are not read (all of them read with ``reread``)."""
+    ``on_unchanged`` which files are not read (all of them read with ``reread``)."""
     summary = ImportSummary()
     con = open_for_import(db)
     try:
         unchanged = {} if reread else unchanged_files(con, files)
         summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
         if on_unchanged and unchanged:
-            on_unchanged(len(unchanged))
+            on_unchanged(list(unchanged))
         to_read = [path for path in files if path not in unchanged]
         with collecting_less():
             loader = Loader(con)

@@ -15,7 +15,7 @@ import typer
 from studbook.analytics.db import open_existing
 
 LakeOption = Annotated[str | None, typer.Option(
-    "--lake", help="A Parquet lake (folder or fsspec URL) written by `import --lake`, instead of --db.")]
+    "--lake", help="A Parquet lake (folder or fsspec URL) written by import --lake, instead of --db.")]
 SchedulerOption = Annotated[str | None, typer.Option(
     "--scheduler", help="With --lake: the Dask scheduler to run on, tcp://HOST:PORT.")]
 WorkersOption = Annotated[int | None, typer.Option(
@@ -23,10 +23,11 @@ WorkersOption = Annotated[int | None, typer.Option(
                              "(default: one per CPU).")]
 
 
-def connect(db: Path, lake: str | None) -> duckdb.DuckDBPyConnection:
-    """The lake's views when ``lake`` is given, else a read-only connection to the database ``db``."""
+def connect(db: Path, lake: str | None, files: bool = True) -> duckdb.DuckDBPyConnection:
+    """The lake's views when ``lake`` is given, else a read-only connection to the database ``db``;
+    ``files=False``: the SQL reaches no other file (see :func:`db.open_existing`)."""
     if lake is None:
-        return open_existing(db)
+        return open_existing(db, files=files)
     from studbook.analytics.lake_views import open_lake
 
-    return open_lake(lake)
+    return open_lake(lake, files=files)

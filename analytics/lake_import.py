@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -78,28 +79,38 @@ UNION ALL SELECT '#', count(*) FROM new
 """
 
 
+# As ``audit`` counts them: the hands the run read (new or already in the lake), by their shard's copy.
+_SEVERITIES = """
+SELECT count(*) FILTER (errors > 0), count(*) FILTER (errors = 0 AND warnings > 0) FROM (
+    SELECT count_if(severity = 'error') AS errors, count_if(severity = 'warning') AS warnings
+    FROM lake_violations WHERE shard IN (SELECT unnest($run)) GROUP BY shard, site, hand_id)
+"""
+
+
 def run_outcome(lake: Lake, run: set[str], before: set[str], hands: int) -> BatchOutcome:
     """What the run added: the hands of its ``run`` shards that no shard of ``before`` holds, those of
-    them with violations, by code; ``hands`` is every hand the run read."""
+    them with violations, by code; ``hands`` is every hand the run read; and the hands it read with
+    errors and with warnings only."""
     con = open_lake(lake.url)
     try:
         counts = dict(con.execute(_OUTCOME, {"run": sorted(run), "before": sorted(before)}).fetchall())
+        errors, warnings_only = con.execute(_SEVERITIES, {"run": sorted(run)}).fetchall()[0]
     except duckdb.Error as error:
         raise LakeError(f"cannot count what {lake.url} gained: {error}") from None
     finally:
         con.close()
     imported, with_violations = counts.pop("#"), counts.pop("*", 0)
-    return BatchOutcome(imported, hands - imported, with_violations, counts)
+    return BatchOutcome(imported, hands - imported, with_violations, errors, warnings_only, Counter(counts))
 
 
 def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None = None,
                     workers: int | None = None, rule_args: tuple[str, ...] = (),
                     chunk_size: int = DEFAULT_CHUNK, on_chunk: Callable[[ChunkResult], None] | None = None,
                     reread: bool = False,
-                    on_unchanged: Callable[[int], None] | None = None,
+                    on_unchanged: Callable[[Sequence[Path]], None] | None = None,
                     on_error: Callable[[str], None] | None = None) -> ImportSummary:
     """Import ``files`` into the lake at ``lake_url`` on a Dask cluster; ``on_chunk`` hears each file's
-    counts as it completes, ``on_unchanged`` how many files are not read, ``on_error`` of each file whose
+    counts as it completes, ``on_unchanged`` which files are not read, ``on_error`` of each file whose
     task failed (the others are imported all the same)."""
     lake = Lake.at(lake_url)
     lake.create()
@@ -108,7 +119,7 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
     unchanged = {} if reread else known_contents(known, files)
     summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
     if on_unchanged and unchanged:
-        on_unchanged(len(unchanged))
+        on_unchanged(list(unchanged))
     to_read = [str(path) for path in files if path not in unchanged]
     run: set[str] = set()
     hands = 0

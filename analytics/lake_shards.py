@@ -34,7 +34,7 @@ from studbook.analytics.reading import read_chunks
 from studbook.analytics.rows import HAND_INDEX, HAND_TABLES
 from studbook.analytics.worker import ChunkResult, process_chunk
 
-PARTITIONED = HAND_TABLES
+PARTITIONED = (*HAND_TABLES, "hand_logs")  # each hand's rows, and its lines for a replay without the log
 
 
 def lake_schema(table: str) -> pa.Schema:

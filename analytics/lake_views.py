@@ -76,11 +76,14 @@ def create_views(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
                     "SEMI JOIN lake_kept USING (site, hand_id, shard)")
     con.execute(_REJECTED.format(columns=columns["rejected"]))
     con.execute(_IMPORTED_FILES)
+    # Aliases are kept in a database (studbook alias): a lake's players are its sites' screen names.
+    con.execute("CREATE TABLE aliases (alias VARCHAR, site VARCHAR, player VARCHAR)")
 
 
-def open_lake(url: str) -> duckdb.DuckDBPyConnection:
+def open_lake(url: str, files: bool = True) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB with the lake's tables and the stats views, as :func:`db.open_existing` gives
-    for a database."""
+    for a database; with ``files=False`` (``studbook query``) a local lake's SQL reaches no file outside
+    the lake's folder (DuckDB's ``allowed_directories`` with external access off)."""
     lake = Lake.at(url)
     lake.check()
     con = duckdb.connect()
@@ -89,4 +92,7 @@ def open_lake(url: str) -> duckdb.DuckDBPyConnection:
         con.register_filesystem(lake.fs)
     create_views(con, lake)
     con.execute(sql_file("stats.sql"))
+    if not files and lake.local:
+        con.execute("SET allowed_directories = [?]", [str(lake.root).rstrip("/") + "/"])
+        con.execute("SET enable_external_access = false")
     return con

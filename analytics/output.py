@@ -3,41 +3,43 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
+from studbook.display import cell
+
 if TYPE_CHECKING:
     import polars as pl
 
 FORMATS = ("table", "csv", "json")
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
+FORMULA_START = r"^[=+\-@\t\r]"
 
 
-def _cell(value: object) -> str:
-    return "" if value is None else str(value)
+class FormatError(Exception):
+    """Values the asked format cannot hold."""
 
 
-def _table(frame: pl.DataFrame) -> Table:
+def _csv_safe(frame: pl.DataFrame) -> pl.DataFrame:
+    """Text cells a spreadsheet would run as a formula, quoted with a leading ``'``; numbers as they are."""
+    import polars as pl
+
+    text = [name for name, dtype in frame.schema.items() if dtype == pl.String]
+    return frame.with_columns(
+        pl.when(pl.col(name).str.contains(FORMULA_START)).then("'" + pl.col(name)).otherwise(pl.col(name))
+        .alias(name) for name in text)
+
+
+def rows_table(frame: pl.DataFrame) -> Table:
+    """One row per row of ``frame``; numbers never wrap, text folds."""
     table = Table(show_edge=False, header_style="bold")
     for name, dtype in frame.schema.items():
-        table.add_column(name, justify="right" if dtype.is_numeric() else "left", overflow="fold")
+        numeric = dtype.is_numeric()
+        table.add_column(cell(name), justify="right" if numeric else "left", no_wrap=numeric, overflow="fold")
     for row in frame.iter_rows():
-        table.add_row(*map(_cell, row))
-    return table
-
-
-def _transposed(frame: pl.DataFrame, key: Sequence[str]) -> Table:
-    """One column per row of ``frame`` (headed by its ``key`` values), one row per other column."""
-    table = Table(show_edge=False, header_style="bold")
-    table.add_column("")
-    rows = frame.rows(named=True)
-    for row in rows:
-        table.add_column(" ".join(_cell(row[k]) for k in key), justify="right")
-    for name in frame.columns:
-        if name not in key:
-            table.add_row(name, *(_cell(row[name]) for row in rows))
+        table.add_row(*map(cell, row))
     return table
 
 
@@ -47,16 +49,17 @@ def _console() -> Console:
     return console if console.is_terminal else Console(width=10_000)
 
 
-def write(frame: pl.DataFrame, fmt: str, *, key: Sequence[str] = (), max_transposed: int = 0) -> None:
-    """Print ``frame`` as ``fmt``. In table form, up to ``max_transposed`` rows are shown as columns
-    headed by their ``key``, which keeps wide stat rows readable."""
+def write(frame: pl.DataFrame, fmt: str) -> None:
+    """Print ``frame`` as ``fmt`` (``studbook stats`` draws its tables with analytics/stats_table.py)."""
     if fmt == "csv":
-        sys.stdout.write(frame.write_csv())
+        nested = [name for name, dtype in frame.schema.items() if dtype.is_nested()]
+        if nested:
+            raise FormatError(f"CSV cannot hold the lists or structs of column {', '.join(nested)}: "
+                              "use --format json")
+        sys.stdout.write(_csv_safe(frame).write_csv())
     elif fmt == "json":
         sys.stdout.write(frame.write_json() + "\n")
     elif frame.is_empty():
         _console().print("(no rows)")
-    elif key and frame.height <= max_transposed:
-        _console().print(_transposed(frame, key))
     else:
-        _console().print(_table(frame))
+        _console().print(rows_table(frame))

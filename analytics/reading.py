@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from studbook.analytics.db import DEFAULT_CHUNK
+from studbook.analytics.db import CHUNK_CHARS, DEFAULT_CHUNK
 from studbook.grammar.reader import Block, FileStamp, LogReader, ParseError
 
 
@@ -24,16 +24,24 @@ class Chunk:
     blocks: list[Block | ParseError]
     last: bool  # the file's last chunk
     stamp: FileStamp | None = None  # on the last chunk of a file read to its end
+    chars: int = 0  # characters of text in its blocks: how far into the file it is, for progress
 
 
-def read_chunks(path: Path, size: int = DEFAULT_CHUNK) -> Iterator[Chunk]:
-    """The file in chunks of at most ``size`` hand blocks; at least one chunk, the last one marked,
-    whatever the file holds (an unreadable file is one chunk of one ParseError)."""
+def _chars(block: Block | ParseError) -> int:
+    return len(block.raw) if isinstance(block, ParseError) else sum(len(line) + 1 for line in block.lines)
+
+
+def read_chunks(path: Path, size: int = DEFAULT_CHUNK, max_chars: int = CHUNK_CHARS) -> Iterator[Chunk]:
+    """The file in chunks of at most ``size`` hand blocks and about ``max_chars`` characters of text; at
+    least one chunk, the last one marked, whatever the file holds (an unreadable file is one chunk of one
+    ParseError)."""
     reader = LogReader(path)
     blocks: list[Block | ParseError] = []
+    chars = 0
     for block in reader:
-        if len(blocks) == size:
-            yield Chunk(reader.name, blocks, False)
-            blocks = []
+        if len(blocks) == size or chars >= max_chars:
+            yield Chunk(reader.name, blocks, False, chars=chars)
+            blocks, chars = [], 0
         blocks.append(block)
-    yield Chunk(reader.name, blocks, True, reader.stamp)
+        chars += _chars(block)
+    yield Chunk(reader.name, blocks, True, reader.stamp, chars)

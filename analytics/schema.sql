@@ -190,3 +190,22 @@ CREATE TABLE IF NOT EXISTS imported_files (
     rejected      INTEGER    NOT NULL,  -- of those, rejected blocks
     imported_utc  TIMESTAMP  NOT NULL
 );
+
+-- Players joined across sites and name changes, as PokerTracker and Holdem Manager do: each (site, player)
+-- belongs to at most one alias; `studbook alias add NAME SITE:PLAYER...` writes it. The stats views group
+-- an aliased player's hands under the alias, every other player by (site, player).
+CREATE TABLE IF NOT EXISTS aliases (
+    alias   VARCHAR  NOT NULL,
+    site    VARCHAR  NOT NULL,
+    player  VARCHAR  NOT NULL,
+    PRIMARY KEY (site, player)
+);
+
+-- Each hand's lines as its log writes them, from hands.first_line on: what `studbook replay DB` and the
+-- report's replays parse, so they need no log file (hands.file is where it came from, nothing more).
+CREATE TABLE IF NOT EXISTS hand_logs (
+    site     VARCHAR  NOT NULL,
+    hand_id  VARCHAR  NOT NULL,
+    text     VARCHAR  NOT NULL,
+    PRIMARY KEY (site, hand_id)
+);

@@ -16,9 +16,11 @@ CREATE OR REPLACE MACRO in_bets(minor, bet) AS CAST(minor / nullif(bet, 0) AS DE
 CREATE OR REPLACE MACRO street_label(street) AS
     street || CASE street WHEN 2 THEN 'nd' WHEN 3 THEN 'rd' ELSE 'th' END;
 
--- One row per hand x player dealt in, with the hand's game and stakes.
+-- One row per hand x player dealt in, with the hand's game and stakes, and who the player is: an alias
+-- (identity_site 'alias') or the player of a site.
 CREATE OR REPLACE VIEW seat_facts AS
-SELECT s.*, h.variant, h.structure, h.small_bet, h.big_bet, h.unit, h.decimals, h.stakes,
+SELECT s.*, coalesce(a.alias, s.player) AS identity, CASE WHEN a.alias IS NULL THEN s.site ELSE 'alias' END
+           AS identity_site, h.variant, h.structure, h.small_bet, h.big_bet, h.unit, h.decimals, h.stakes,
        h.start_utc, h.start_local, h.tournament_id, h.first_street, h.betting_rounds, h.file,
        s.s0_bets + s.s0_completes + s.s0_raises > 0 AS s0_aggr,
        -- totals over 4th-7th street (the later betting rounds), for aggression and fold-to-bet
@@ -31,12 +33,16 @@ SELECT s.*, h.variant, h.structure, h.small_bet, h.big_bet, h.unit, h.decimals, 
            + CAST(s.s4_faced_aggr AS INT) AS later_faced_aggr,
        CAST(s.s1_fold_to_aggr AS INT) + CAST(s.s2_fold_to_aggr AS INT) + CAST(s.s3_fold_to_aggr AS INT)
            + CAST(s.s4_fold_to_aggr AS INT) AS later_fold_to_aggr
-FROM seats AS s JOIN hands AS h USING (site, hand_id)
+FROM seats AS s JOIN hands AS h USING (site, hand_id) LEFT JOIN aliases AS a USING (site, player)
 WHERE s.dealt;
+
+-- Whether a seat is of the player a user named (--player): an alias, a name on any site, or site:name.
+CREATE OR REPLACE MACRO player_matches(wanted, site, player, identity) AS
+    wanted IS NULL OR identity = wanted OR player = wanted OR site || ':' || player = wanted;
 
 -- One row per hand x player x street: the base for any per-street stat.
 CREATE OR REPLACE VIEW hand_player_street AS
-SELECT site, hand_id, player, variant, unit, start_utc, showdown, net, collected,
+SELECT site, hand_id, player, identity, identity_site, variant, unit, start_utc, showdown, net, collected,
        CAST(street_index AS TINYINT) AS street_index,
        CAST(first_street + CAST(street_index AS TINYINT) AS TINYINT) AS street,
        saw, bets, completes, raises, calls, checks, folded, faced_aggr, fold_to_aggr,
@@ -68,7 +74,8 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 --     hands in which the player won something.
 CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since) AS TABLE
 SELECT
-    player,
+    identity AS player,
+    identity_site AS site,
     CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game,
     unit,
     count(*) AS hands,
@@ -108,19 +115,20 @@ SELECT
     pct(count_if(hilo_result = 'low'), count(hilo_result)) AS low_only,
     pct(count_if(hilo_result = 'split'), count(hilo_result)) AS split
 FROM seat_facts
-WHERE (only_player IS NULL OR player = only_player)
+WHERE player_matches(only_player, site, player, identity)
   AND (only_game IS NULL OR variant = only_game)
   AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
-GROUP BY GROUPING SETS ((player, variant, unit), (player, unit))
+GROUP BY GROUPING SETS ((identity, identity_site, variant, unit), (identity, identity_site, unit))
 HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1
-ORDER BY player, unit, grouping(variant), game;
+ORDER BY identity, identity_site, unit, grouping(variant), game;
 
 CREATE OR REPLACE VIEW player_stats AS SELECT * FROM player_stats_for(NULL, NULL, NULL);
 
 -- Per player, game and street: how often the street was seen and how it was played.
 CREATE OR REPLACE MACRO player_street_stats_for(only_player, only_game, since) AS TABLE
 SELECT
-    player,
+    identity AS player,
+    identity_site AS site,
     variant AS game,
     street_label(street) AS street,
     count(*) AS hands,
@@ -135,22 +143,23 @@ SELECT
     pct(sum(aggressive), sum(aggressive + calls) + count_if(folded)) AS aggression_frequency,
     pct(count_if(fold_to_aggr), count_if(faced_aggr)) AS fold_to_bet
 FROM hand_player_street
-WHERE (only_player IS NULL OR player = only_player)
+WHERE player_matches(only_player, site, player, identity)
   AND (only_game IS NULL OR variant = only_game)
   AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
-GROUP BY player, variant, street_index, street
-ORDER BY player, variant, street_index;
+GROUP BY identity, identity_site, variant, street_index, street
+ORDER BY identity, identity_site, variant, street_index;
 
 CREATE OR REPLACE VIEW player_street_stats AS SELECT * FROM player_street_stats_for(NULL, NULL, NULL);
 
+-- A player is (site, name), or an alias joining several (its names: site:name, ...).
 CREATE OR REPLACE VIEW players AS
-SELECT player, count(*) AS hands,
+SELECT identity AS player, identity_site AS site, count(*) AS hands,
        string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
-       string_agg(DISTINCT site, ', ' ORDER BY site) AS sites,
+       CASE WHEN identity_site = 'alias' THEN string_agg(DISTINCT site || ':' || player, ', ') END AS names,
        min(start_utc) AS first_hand_utc, max(start_utc) AS last_hand_utc
 FROM seat_facts
-GROUP BY player
-ORDER BY hands DESC, player;
+GROUP BY identity, identity_site
+ORDER BY hands DESC, player, site;
 
 CREATE OR REPLACE VIEW rejects AS
 SELECT file, line, col, site, hand_id, error FROM rejected ORDER BY file, line;

@@ -9,13 +9,13 @@ hand, a block of a game studbook does not handle (skipped), or a rejected block 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import pyarrow as pa
 
 from studbook.analytics.reading import Chunk
-from studbook.analytics.rows import Columns, HandRows, hand_rows
+from studbook.analytics.rows import HAND_INDEX, Columns, HandRows, hand_rows
 from studbook.grammar import ParseError, ParseResult, Skipped, parse_block
 from studbook.grammar.reader import FileStamp
 from studbook.hand import Hand
@@ -33,8 +33,22 @@ class ChunkResult:
     hands: int = 0
     skipped: int = 0
     rejected: int = 0
+    rejected_chars: int = 0  # of the rejected blocks' raw text, which the loader stores
     tables: dict[str, pa.Table] = field(default_factory=dict)
     stamp: FileStamp | None = None  # the file's, on its last chunk when it was read to its end
+    chars: int = 0  # of the chunk's text, for the progress of an import
+
+
+# The raw text a rejected block keeps: any real hand, even a long tournament hand with chat (tens of KB).
+# Junk can come in blocks of up to 1 MB (grammar/reader.py); hundreds of those overflowed DuckDB's memory.
+RAW_KEPT_CHARS = 64 << 10
+
+
+def kept_raw(raw: str) -> str:
+    """``raw`` as a reject keeps it: whole, or its start and how much was left out."""
+    if len(raw) <= RAW_KEPT_CHARS:
+        return raw
+    return f"{raw[:RAW_KEPT_CHARS]}\n[... {len(raw) - RAW_KEPT_CHARS:,} more characters not kept]"
 
 
 @cache
@@ -72,6 +86,7 @@ def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Ru
     result = ChunkResult(path, last)
     columns = Columns()
     text = rules_text(rules)
+    logs: list[str] = []  # each stored hand's raw text, in the order of its rows (hand_logs)
     for parsed, raw in blocks:
         result.found += 1
         if isinstance(parsed, Skipped):
@@ -79,17 +94,25 @@ def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Ru
             continue
         outcome = _hand_or_reject(parsed, raw, rules, text) if isinstance(parsed, Hand) else parsed
         if isinstance(outcome, ParseError):
+            outcome = replace(outcome, raw=kept_raw(outcome.raw))
             result.rejected += 1
+            result.rejected_chars += len(outcome.raw)
             columns.add_rejected(outcome)
         else:
             columns.add_hand(outcome)
+            logs.append(raw)
             result.hands += 1
-    result.tables = columns.tables()
+    result.tables = {**columns.tables(), "hand_logs": _hand_logs(logs)}
     return result
+
+
+def _hand_logs(texts: list[str]) -> pa.Table:
+    return pa.table({"text": pa.array(texts, pa.string()),
+                     HAND_INDEX: pa.array(range(len(texts)), pa.int32())})
 
 
 def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = ()) -> ChunkResult:
     """Parse and replay every block of ``chunk`` (what a worker process runs)."""
     result = chunk_result(chunk.file, parsed_blocks(chunk), _rules(rule_args), chunk.last)
-    result.stamp = chunk.stamp
+    result.stamp, result.chars = chunk.stamp, chunk.chars
     return result

@@ -64,8 +64,10 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     for entry in paths:
         path = Path(entry)
         if path.is_dir():
+            # A dangling or looping symlink is kept, so the reader names it rather than skip it unseen.
             found.extend(sorted(p for p in path.rglob("*")
-                                if p.is_file() and not p.name.startswith(".")
+                                if (p.is_file() or p.is_symlink() and not p.exists())
+                                and not p.name.startswith(".")
                                 and not p.name.endswith(COMPANION_SUFFIXES)
                                 and p.name.lower() != "readme.md"))
         elif path.exists():

@@ -89,6 +89,11 @@ class ParseError:
         return f"{self.file}:{self.line}:{self.column}: {hand}: {self.message}"
 
 
+@dataclass(frozen=True, slots=True)
+class FileError(ParseError):
+    """The file itself could not be read (missing, a folder, empty, binary): it holds no hand block."""
+
+
 def _looks_binary(text: str) -> bool:
     """More than 1% control characters other than whitespace: a binary file, not a log with a stray NUL."""
     controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\r\n\t\f\v")
@@ -190,7 +195,7 @@ class LogReader:
     """One log, from a path or bytes: iterate it for its hand blocks, then read its stamp.
 
     Each iteration reads the source anew. A source that cannot be read yields, last, one
-    :class:`ParseError` (``cannot read file``, ``empty file``, ``binary data``), also kept as ``error``,
+    :class:`FileError` (``cannot read file``, ``empty file``, ``binary data``), also kept as ``error``,
     and leaves ``stamp`` None; a source read to its end sets ``stamp``, the SHA-256 and size of the
     bytes read.
     """
@@ -227,9 +232,9 @@ class LogReader:
             yield from _blocks(self.name, self.lines(), self.first_line)
             return
         except OSError as error:
-            self.error = ParseError(self.name, 0, 0, None, None, f"cannot read file: {error.strerror}")
+            self.error = FileError(self.name, 0, 0, None, None, f"cannot read file: {error.strerror}")
         except DecodeError as error:
-            self.error = ParseError(self.name, 1, 1, None, None, str(error))
+            self.error = FileError(self.name, 1, 1, None, None, str(error))
         yield self.error
 
 

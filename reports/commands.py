@@ -19,6 +19,7 @@ import typer
 
 from studbook.analytics.db import DEFAULT_DB, DatabaseError
 from studbook.analytics.lake_commands import LakeOption, connect
+from studbook.outputs import OutputError, write_text
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import HandNotFound, load_hand
@@ -38,19 +39,26 @@ class ReportError(Exception):
 def _user_errors() -> Iterator[None]:
     try:
         yield
-    except (ReportError, HandNotFound, DatabaseError, RuleError, duckdb.Error) as error:
+    except (ReportError, HandNotFound, DatabaseError, RuleError, OutputError, duckdb.Error) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
 
 
-def _write(path: Path, page: str) -> None:
-    path.write_text(page, encoding="utf-8")
+def _write(path: Path, page: str, source: Path | None) -> None:
+    write_text(path, page, inputs=[source] if source is not None else [])
     typer.echo(f"wrote {path}")
 
 
 def _check_player(con: duckdb.DuckDBPyConnection, filters: Filters) -> None:
-    """A report needs hands: say so, and suggest names, rather than draw empty figures."""
-    if con.sql(f"SELECT count(*) FROM seat_facts WHERE {CONDITION}", params=filters.params).fetchall()[0][0]:
+    """A report needs hands of one player: say so, and suggest names, rather than draw empty figures; a
+    name on several sites must be told apart (SITE:NAME) or joined (an alias)."""
+    found = con.sql(f"SELECT DISTINCT identity_site || ':' || identity FROM seat_facts WHERE {CONDITION} "
+                    "ORDER BY 1", params=filters.params).fetchall()
+    if len(found) > 1:
+        players = ", ".join(row[0] for row in found)
+        raise ReportError(f"{filters.player!r} is more than one player: {players}; give one as SITE:NAME, "
+                          "or join them with studbook alias add")
+    if found:
         return
     names = [row[0] for row in con.execute("SELECT player FROM players").fetchall()]
     if filters.player in names:
@@ -93,7 +101,7 @@ def report_command(
                 page = player_page(con, filters, db, rules)
         finally:
             con.close()
-        _write(output, page)
+        _write(output, page, db)
 
 
 def replay_command(
@@ -107,13 +115,13 @@ def replay_command(
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
-    From a database the hand is replayed under the house rules of its import unless ``--rule`` is given."""
+    From a database the hand is replayed under the house rules of its import unless --rule is given."""
     with _user_errors():
         if (source is None) == (lake is None):
             raise ReportError("give a hand history file or database, or --lake DIR")
         found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
-        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log))
+        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log), source)
         if found.rules is not None:
             origin = "--rule" if rule else "stored with the hand"
             typer.echo(f"house rules ({origin}): {rules_text(found.rules)}")

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 import polars as pl
 from plotly.subplots import make_subplots
 
+from studbook.display import visible
 from studbook.reports.html import Html
 
 # stats.md section 4: total green, showdown blue, non-showdown red.
@@ -29,7 +30,7 @@ MARKERS_UP_TO = 60  # points per line; beyond this a line alone reads better
 def plotly_text(text: str) -> str:
     """Text from a log as plotly.js shows it literally: escaped HTML, and ``$`` as an entity so
     two dollar signs are not read as a LaTeX formula."""
-    return html.escape(text).replace("$", "&#36;")
+    return html.escape(visible(text)).replace("$", "&#36;")
 
 
 def _signed_colours(values: Sequence[float]) -> list[str]:

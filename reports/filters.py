@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-CONDITION = ("($player IS NULL OR player = $player) AND ($game IS NULL OR variant = $game) "
+CONDITION = ("player_matches($player, site, player, identity) AND ($game IS NULL OR variant = $game) "
              "AND ($since IS NULL OR start_utc >= $since)")
 
 

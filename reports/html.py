@@ -2,8 +2,9 @@
 
 Everything a log contains (player names, table names, chat) was written by strangers, so text
 only becomes markup through :func:`h`, which escapes every child and attribute value with
-:func:`html.escape`; data for scripts goes through :func:`script_json`. Only :class:`Html`
-values, built here or by Plotly, are inserted as they are.
+:func:`html.escape`; data for scripts goes through :func:`script_json`. Both show control and bidi
+formatting characters as ``\\uXXXX`` escapes (studbook/display.py), so an RTL override cannot make
+one name look like another. Only :class:`Html` values, built here or by Plotly, are inserted as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import json
 from collections.abc import Collection
 from importlib.resources import files
 from typing import Any
+
+from studbook.display import visible
 
 
 class Html(str):
@@ -29,7 +32,7 @@ def render(child: Any) -> Html:
         return Html("")
     if isinstance(child, list | tuple):
         return Html("".join(render(item) for item in child))
-    return Html(html.escape(str(child)))
+    return Html(html.escape(visible(str(child))))
 
 
 def h(tag: str, *children: Any, **attrs: Any) -> Html:
@@ -40,14 +43,25 @@ def h(tag: str, *children: Any, **attrs: Any) -> Html:
         if value is None or value is False:
             continue
         name = name.rstrip("_").replace("_", "-")
-        parts.append(name if value is True else f'{name}="{html.escape(str(value), quote=True)}"')
+        parts.append(name if value is True else f'{name}="{html.escape(visible(str(value)), quote=True)}"')
     return Html(f"<{' '.join(parts)}>{render(list(children))}</{tag}>")
+
+
+def _visible_strings(data: Any) -> Any:
+    """``data`` with :func:`visible` applied to every string in it (keys included)."""
+    if isinstance(data, str):
+        return visible(data)
+    if isinstance(data, dict):
+        return {_visible_strings(key): _visible_strings(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_visible_strings(item) for item in data]
+    return data
 
 
 def script_json(data: Any) -> Html:
     """JSON to embed in a ``<script>`` element: ``<``, ``>`` and ``&`` are escaped as ``\\u003c`` ...
     so no string from a log can close the element (``</script>``) or open a comment."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(_visible_strings(data), ensure_ascii=False, separators=(",", ":"))
     for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
                           ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escaped)
@@ -72,7 +86,7 @@ def document(title: str, body: Html, *, styles: tuple[str, ...] = ("report.css",
     js = "".join(f"<script>{asset(name)}</script>" for name in scripts)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title>{css}</head><body>{body}{js}</body></html>\n")
+            f"<title>{html.escape(visible(title))}</title>{css}</head><body>{body}{js}</body></html>\n")
 
 
 def table(headers: list[str], rows: list[list[Any]], *, numeric: Collection[int] = (),

@@ -33,17 +33,20 @@ def overview_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> dict[str,
     return {
         "totals": _frame(con, f"""
             SELECT (SELECT count(*) FROM {hands}) AS hands,
-                   (SELECT count(DISTINCT player) FROM {seat_rows(filters, 'player')}) AS players,
+                   (SELECT count(DISTINCT (identity, identity_site))
+                    FROM {seat_rows(filters, 'identity, identity_site')}) AS players,
                    (SELECT count(DISTINCT site) FROM {hands}) AS sites,
                    (SELECT count(*) FROM {hands} WHERE violations > 0) AS hands_with_violations,
                    (SELECT count(*) FROM rejected) AS rejected_blocks,
                    (SELECT min(start_utc) FROM {hands}) AS first_hand,
                    (SELECT max(start_utc) FROM {hands}) AS last_hand""", filters),
         "players": _frame(con, f"""
-            SELECT player, count(*) AS hands, string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
+            SELECT identity AS player, count(*) AS hands,
+                   string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
                    string_agg(DISTINCT site, ', ' ORDER BY site) AS sites,
                    round(100 * sum(net / big_bet) / count(*), 2) AS big_bets_per_100
-            FROM {seat_rows(filters)} GROUP BY player ORDER BY hands DESC, player""", filters),
+            FROM {seat_rows(filters)} GROUP BY identity, identity_site ORDER BY hands DESC, player, sites""",
+                           filters),
         "days": _frame(con, f"""
             SELECT CAST(start_utc AS DATE) AS day, count(*) AS hands FROM {hands}
             WHERE start_utc IS NOT NULL GROUP BY day ORDER BY day""", filters),
@@ -115,9 +118,13 @@ def _violations(violations: pl.DataFrame, embed: figures.Embedder) -> list[Html]
 def overview_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path) -> str:
     data = overview_data(con, filters)
     embed = figures.Embedder()
+    totals = data["totals"].to_dicts()[0]
     body = [h("h1", "studbook database overview"),
-            h("p", f"{filters.describe()} · database {db}", class_="note"),
-            _totals(data["totals"].to_dicts()[0]), *_players(data["players"], embed),
-            *_volume(data["days"], embed), *_games(data["games"], embed),
-            *_violations(data["violations"], embed)]
+            h("p", f"{filters.describe()} · database {db}", class_="note")]
+    if not totals["hands"]:  # nothing to draw: say so rather than show empty charts
+        body.append(h("p", f"There are no hands in {db} ({filters.describe()}): "
+                           f"studbook import PATH... --db {db} stores some.", class_="empty"))
+    else:
+        body += [_totals(totals), *_players(data["players"], embed), *_volume(data["days"], embed),
+                 *_games(data["games"], embed), *_violations(data["violations"], embed)]
     return document("studbook: database overview", Html("".join(body)))

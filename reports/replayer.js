@@ -45,15 +45,16 @@ const Replayer = (() => {
     return list;
   }
 
-  function simpleTable(headers, rows, rowClass) {
+  function simpleTable(headers, rows, rowClass, numeric = []) {
     const table = el("table");
     const head = el("tr");
-    for (const text of headers) head.append(el("th", null, text));
+    const kind = (index) => (numeric.includes(index) ? "num" : null);
+    headers.forEach((text, index) => head.append(el("th", kind(index), text)));
     table.append(el("thead"), el("tbody"));
     table.tHead.append(head);
     rows.forEach((row, index) => {
       const tr = el("tr", rowClass ? rowClass(index) : null);
-      for (const cell of row) tr.append(el("td", null, cell));
+      row.forEach((cell, index) => tr.append(el("td", kind(index), cell)));
       table.tBodies[0].append(tr);
     });
     return table;
@@ -78,11 +79,11 @@ const Replayer = (() => {
         `${w.player} ${w.amount}${w.half ? ` (${w.half})` : ""}${w.hand ? ` with ${w.hand}` : ""}`);
       potRows.push([pot.name, pot.amount, pot.reason, pot.eligible.join(", "), winners.join("; ")]);
     }
-    box.append(simpleTable(["pot", "amount", "how", "eligible", "wins"], potRows));
+    box.append(simpleTable(["pot", "amount", "how", "eligible", "wins"], potRows, null, [1]));
     box.append(simpleTable(
       ["seat", "player", "put in", "rules award", "log awards", "net", "high hand", "low hand"],
       r.results.map((s) => [s.seat, s.player, s.committed, s.collected, s.logged, s.net, s.high, s.low]),
-      (index) => (r.results[index].agrees ? null : "disagrees")));
+      (index) => (r.results[index].agrees ? null : "disagrees"), [0, 2, 3, 4, 5]));
     const rake = `Total pot ${r.total}, rake ${r.rake}` +
       (r.loggedRake !== null && r.loggedRake !== r.rake ? ` (the log says ${r.loggedRake})` : "");
     box.append(el("p", null, rake));

@@ -1,8 +1,9 @@
 """Find one hand to replay, in a log file or through a studbook database or lake, and replay it.
 
-The database keeps each hand's source file and first line, not its text, so a hand found there is
-re-read from its log (a relative path is tried from the working folder, then from the database's
-folder) and checked to be the same hand before it is replayed: under the house rules stored with it
+The database keeps each hand's lines (``hand_logs``), so a hand found there is parsed from them and its
+log file is not needed; a database imported before it kept them re-reads the hand from its log (a
+relative path is tried from the working folder, then from the database's folder), checked to be the
+same hand. Either way it is replayed under the house rules stored with it
 (``hands.rules``, the import's ``--rule``), so its verdict is the one the database holds, unless the
 user gives rules of their own.
 """
@@ -13,15 +14,17 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import duckdb
+
 from studbook.grammar import Block, ParseError, parse_block
+from studbook.grammar.dialect import detect_dialect
 from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
+from studbook.outputs import is_database
 from studbook.replay import replay
 from studbook.reports.replayer import LogExcerpt
 from studbook.results import Replay
 from studbook.rules.variants import Rules, rules_from_text
-
-DUCKDB_MAGIC = b"DUCK"  # bytes 8..12 of every DuckDB file
 
 
 class HandNotFound(Exception):
@@ -42,11 +45,6 @@ class StoredHand:
     hand: Hand
     log: LogExcerpt
     rules: Rules | None
-
-
-def is_database(path: Path) -> bool:
-    with path.open("rb") as stream:
-        return stream.read(12)[8:12] == DUCKDB_MAGIC
 
 
 def _block_hand_id(block: Block) -> str | None:
@@ -91,9 +89,28 @@ def hands_at_lines(path: Path, wanted: Mapping[int, str]) -> dict[int, tuple[Han
             if isinstance(block, Block) and wanted.get(block.first_line) == _block_hand_id(block)}
 
 
+def hand_from_log(file: str, first_line: int, text: str) -> tuple[Hand, LogExcerpt] | None:
+    """A hand parsed from the lines the database stores for it (``hand_logs``), numbered as in its log;
+    None for lines that need more than themselves (an XML game reads its session's context too)."""
+    lines = text.split("\n")
+    dialect = detect_dialect(lines[0])
+    return _hand_of(Block(file, first_line, lines, dialect)) if dialect else None
+
+
+def stored_logs(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """The stored lines of the hands ``keys`` (site, hand id); none from a database imported before
+    hand_logs."""
+    try:
+        return {(site, hand_id): text for site, hand_id, text in con.execute(
+            "SELECT site, hand_id, text FROM hand_logs WHERE list_contains(?::VARCHAR[][], [site, hand_id])",
+            [[list(key) for key in keys]]).fetchall()}
+    except duckdb.CatalogException:
+        return {}
+
+
 def find_in_database(db: Path, hand_id: str, lake: str | None = None) -> StoredHand:
-    """Look the hand up in the database (or the lake, which ``db`` then names), then read it again from
-    its log file."""
+    """Look the hand up in the database (or the lake, which ``db`` then names) and parse its stored
+    lines (or, for an older database or an XML game, read it again from its log file)."""
     from studbook.analytics.lake_commands import connect
 
     hand_id = hand_id.lstrip("#")
@@ -101,6 +118,7 @@ def find_in_database(db: Path, hand_id: str, lake: str | None = None) -> StoredH
     try:
         rows = con.execute("SELECT site, file, first_line, rules FROM hands WHERE hand_id = ? ORDER BY site",
                            [hand_id]).fetchall()
+        logs = stored_logs(con, [(site, hand_id) for site, *_ in rows])
     finally:
         con.close()
     if not rows:
@@ -108,7 +126,10 @@ def find_in_database(db: Path, hand_id: str, lake: str | None = None) -> StoredH
     if len(rows) > 1:
         raise HandNotFound(f"hand {hand_id} is in {db} for several sites: "
                            + ", ".join(f"{site} ({file}:{line})" for site, file, line, _ in rows))
-    _, file, line, rules = rows[0]
+    site, file, line, rules = rows[0]
+    stored = hand_from_log(file, line, logs[site, hand_id]) if (site, hand_id) in logs else None
+    if stored is not None:
+        return StoredHand(*stored, rules_from_text(rules))
     found = hands_at_lines(imported_file(file, db), {line: hand_id})
     if line not in found:
         raise HandNotFound(f"hand {hand_id} is no longer at line {line} of {file}")

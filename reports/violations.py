@@ -19,7 +19,7 @@ from studbook.replay import replay
 from studbook.reports.filters import Filters, seat_rows
 from studbook.reports.html import Html, h, json_script
 from studbook.reports.replayer import replayer_data, replayer_section
-from studbook.reports.source import HandNotFound, hands_at_lines, imported_file
+from studbook.reports.source import HandNotFound, hand_from_log, hands_at_lines, imported_file, stored_logs
 from studbook.rules.variants import Rules, rules_from_text
 
 MAX_REPLAYS = 100
@@ -36,19 +36,27 @@ def violation_rows(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[dic
         ORDER BY h.start_utc NULLS LAST, h.site, h.hand_id, v.seq""", params=filters.params).pl().to_dicts()
 
 
-def _replays(rows: list[dict[str, Any]], db: Path, rules: Rules | None) -> dict[tuple[str, str], Any]:
-    """Replay data for the first violated hands, keyed by (site, hand id), each log read once, under
-    ``rules`` if given, else each hand's stored rules.
+def _replays(con: duckdb.DuckDBPyConnection, rows: list[dict[str, Any]], db: Path,
+             rules: Rules | None) -> dict[tuple[str, str], Any]:
+    """Replay data for the first violated hands, keyed by (site, hand id), under ``rules`` if given, else
+    each hand's stored rules: from the lines the database stores, or (a database imported before it
+    stored them) from their logs, each read once.
 
-    A hand whose log is gone or changed gets no replay."""
+    A hand with no stored lines whose log is gone or changed gets no replay."""
     hands = list(dict.fromkeys((r["site"], r["hand_id"], r["file"], r["first_line"], r["hand_rules"])
-                               for r in rows))
+                               for r in rows))[:MAX_REPLAYS]
+    logs = stored_logs(con, [(site, hand_id) for site, hand_id, *_ in hands])
     by_file: dict[str, dict[int, tuple[str, str]]] = defaultdict(dict)
     stored: dict[tuple[str, str], Rules | None] = {}
-    for site, hand_id, file, line, text in hands[:MAX_REPLAYS]:
-        by_file[file][line] = (site, hand_id)
-        stored[site, hand_id] = rules if rules is not None else rules_from_text(text)
     found: dict[tuple[str, str], Any] = {}
+    for site, hand_id, file, line, text in hands:
+        stored[site, hand_id] = rules if rules is not None else rules_from_text(text)
+        kept = hand_from_log(file, line, logs[site, hand_id]) if (site, hand_id) in logs else None
+        if kept is not None:
+            hand, log = kept
+            found[site, hand_id] = replayer_data(replay(hand, stored[site, hand_id]), log)
+        else:
+            by_file[file][line] = (site, hand_id)
     for file, wanted in by_file.items():
         try:
             logged = hands_at_lines(imported_file(file, db), {line: key[1] for line, key in wanted.items()})
@@ -73,7 +81,7 @@ def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Pat
     rows = violation_rows(con, filters)
     if not rows:
         return Html(h("h2", "Rule violations") + h("p", "No violations in these hands.", class_="agrees"))
-    replays = _replays(rows, db, rules)
+    replays = _replays(con, rows, db, rules)
     in_order = [key for key in dict.fromkeys((row["site"], row["hand_id"]) for row in rows) if key in replays]
     anchors = {key: f"replay-{index}" for index, key in enumerate(in_order)}
     table_rows, previous = [], None

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from studbook import rulebook
 from studbook.allin import AllIn, all_in
+from studbook.display import cell, visible
 from studbook.events import Collect, Street
 from studbook.money import format_amount
 from studbook.results import Replay, Violation
@@ -97,7 +98,7 @@ def _verdict(violations: tuple[Violation, ...]) -> Text:
     text = Text()
     for violation in violations:
         text.append(f"{violation.code}", style=_SEVERITY_STYLE[violation.severity])
-        text.append(f" {violation.message}\n")
+        text.append(f" {visible(violation.message)}\n")
     text.rstrip()
     return text
 
@@ -119,7 +120,7 @@ def _street_tables(replay: Replay) -> list[Table]:
             action = record.action + (" all-in" if record.all_in else "")
             table.add_row(
                 str(record.line),
-                actor,
+                cell(actor),
                 action,
                 money(record.amount) if record.amount else "",
                 money(record.to) if record.to else "",
@@ -194,19 +195,17 @@ def render_text(replay: Replay, explain: bool = False) -> Group:
     """A rich renderable: header, the street tables, the ruling and all violations, each with its rule's
     title (``[C27 show order at showdown]``) and, if ``explain``, the rule's text under it."""
     hand = replay.hand
-    head = Text(
-        f"{hand.site} hand {hand.hand_id} · {hand.variant} · {hand.source.file}:{hand.source.first_line}",
-        style="bold",
-    )
+    where = f"{hand.source.file}:{hand.source.first_line}"
+    head = Text(visible(f"{hand.site} hand {hand.hand_id} · {hand.variant} · {where}"), style="bold")
     parts: list[Any] = [head, *_street_tables(replay), Text("Ruling", style="bold")]
-    parts.extend(Text(line) for line in ruling_lines(replay))
+    parts.extend(cell(line) for line in ruling_lines(replay))
     seats = Table(title="Results", title_justify="left")
     for column in ("seat", "player", "committed", "collected", "net"):
         seats.add_column(column, justify="left" if column == "player" else "right")
     money = _money(replay)
     for seat in replay.seats:
         seats.add_row(
-            str(seat.seat), seat.player, money(seat.committed), money(seat.collected), money(seat.net)
+            str(seat.seat), cell(seat.player), money(seat.committed), money(seat.collected), money(seat.net)
         )
     parts.append(seats)
     if replay.violations:
@@ -216,7 +215,7 @@ def render_text(replay: Replay, explain: bool = False) -> Group:
             parts.append(
                 Text(
                     f"  line {violation.line}: {violation.severity} {violation.code}{rule}: "
-                    f"{violation.message}",
+                    f"{visible(violation.message)}",
                     style=_SEVERITY_STYLE[violation.severity],
                 )
             )

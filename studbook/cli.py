@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from studbook.hand import Hand
+from studbook.help_format import HelpTyper
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from studbook.grammar import ParseResult
 
-app = typer.Typer(
+app = HelpTyper(
     help="Read stud poker hand histories, audit every action, store and report on them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -42,12 +43,21 @@ def _echo_json(obj: dict) -> None:
 def parse(paths: Paths, as_json: JsonFlag = False) -> None:
     """Parse hand histories and report, per file, hands found, parsed, skipped and errors."""
     from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
+    from studbook.grammar.reader import FileError
 
     totals: Counter[str] = Counter()
     for path in expand_paths(paths):
         counts: Counter[str] = Counter()
         errors: list[ParseError] = []
+        unreadable: FileError | None = None  # a missing, empty or binary file: no hand block in it
         for result in parse_file(path):
+            if as_json:
+                _echo_json(_parse_record(path, result))
+            if isinstance(result, FileError):  # last: after any blocks read before a read error
+                unreadable = result
+                counts["unreadable"] += 1
+                errors.append(result)
+                continue
             counts["blocks"] += 1
             if isinstance(result, Hand):
                 counts["parsed"] += 1
@@ -56,11 +66,11 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             else:
                 counts["errors"] += 1
                 errors.append(result)
-            if as_json:
-                _echo_json(_parse_record(path, result))
         totals.update(counts)
         totals["files"] += 1
-        if not as_json:
+        if unreadable and not counts["blocks"] and not as_json:
+            typer.echo(f"{path}: {unreadable.message}")
+        elif not as_json:
             typer.echo(
                 f"{path}: {counts['blocks']} found, {counts['parsed']} parsed, "
                 f"{counts['skipped']} skipped (not stud), {counts['errors']} errors"
@@ -68,11 +78,14 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             for error in errors:
                 typer.echo(f"  {error}")
     if not as_json:
+        files = f"{totals['files']} files"
+        if totals["unreadable"]:
+            files += f" ({totals['unreadable']} unreadable)"
         typer.echo(
-            f"total: {totals['files']} files, {totals['blocks']} found, {totals['parsed']} parsed, "
+            f"total: {files}, {totals['blocks']} found, {totals['parsed']} parsed, "
             f"{totals['skipped']} skipped (not stud), {totals['errors']} errors"
         )
-    raise typer.Exit(1 if totals["errors"] else 0)
+    raise typer.Exit(1 if totals["errors"] or totals["unreadable"] else 0)
 
 
 def _parse_record(path: Path, result: ParseResult) -> dict:
@@ -168,7 +181,7 @@ def audit(
     rules = _rules(rule)
     wanted = set(hand or ())
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
-    found = audited = with_errors = failed = 0
+    found = audited = with_errors = warnings_only = failed = 0
     for path in expand_paths(paths):
         for result in parse_file(path):
             if isinstance(result, ParseError):
@@ -188,6 +201,7 @@ def audit(
                 continue
             audited += 1
             with_errors += replayed.has_errors
+            warnings_only += replayed.has_warnings_only
             if as_json:
                 _echo_json(replay_to_json(replayed))
             else:
@@ -196,8 +210,24 @@ def audit(
         typer.echo(f"no hand with id {', '.join(sorted(wanted))} found", err=True)
         raise typer.Exit(1)
     if not as_json:
-        typer.echo(f"{audited} hands audited, {with_errors} with rule violations, {failed} unreadable")
+        typer.echo(f"{audited} hands audited: {with_errors} with errors, {warnings_only} with warnings only, "
+                   f"{failed} unreadable")
     raise typer.Exit(1 if with_errors or failed else 0)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        typer.echo(f"studbook {version('studbook')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _studbook(version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=_print_version, help="Print studbook's version and exit.")]
+        = False) -> None:
+    """Read stud poker hand histories, audit every action, store and report on them."""
 
 
 def main() -> None:
@@ -212,6 +242,10 @@ app.command("players")(analytics.players_command)
 app.command("rejects")(analytics.rejects_command)
 app.command("query")(analytics.query_command)
 app.command("export")(analytics.export_command)
+
+from studbook.analytics.commands_alias import alias_app  # noqa: E402  (registration only, issue #15)
+
+app.add_typer(alias_app, name="alias")
 
 from studbook.reports import commands as reports  # noqa: E402  (registration only, issue #5)
 

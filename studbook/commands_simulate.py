@@ -12,7 +12,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
+from studbook.outputs import OutputError, output_file
 from studbook.rules.variants import VARIANTS, RuleError
 
 GAMES = tuple(VARIANTS)
@@ -52,9 +62,17 @@ def simulate_command(
         raise typer.Exit(2) from None
     write, separator = WRITERS[fmt], SEPARATORS[fmt]
     started = time.perf_counter()
-    with out.open("w", encoding="utf-8", newline="\n") as stream:
-        for index, played in enumerate(simulator.hands(hands)):
-            stream.write(separator + write(played.hand) if index else write(played.hand))
+    console = Console(stderr=True)
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("hands"),
+                        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                        console=console, disable=not console.is_terminal)
+    try:
+        with output_file(out) as stream, progress:
+            for index, played in enumerate(progress.track(simulator.hands(hands), total=hands)):
+                stream.write(separator + write(played.hand) if index else write(played.hand))
+    except OutputError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
     seconds = time.perf_counter() - started
     print(f"{hands:,} {game} hands written to {out} ({fmt}) in {seconds:.1f} s, "
           f"{hands / seconds:,.0f} hands/s", file=sys.stderr)

@@ -98,3 +98,8 @@ class Replay:
     @property
     def has_errors(self) -> bool:
         return any(v.severity == "error" for v in self.violations)
+
+    @property
+    def has_warnings_only(self) -> bool:
+        """Warnings but no error: what ``audit`` and ``import`` count apart from the hands with errors."""
+        return not self.has_errors and any(v.severity == "warning" for v in self.violations)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from studbook.hand import Hand
+from studbook.outputs import OutputError, output_file
 from studbook.writers.json_lines import write_json
 from studbook.writers.phh import Unsupported, write_phh, write_phh_table
 from studbook.writers.pokerstars_text import WriterError, show_description, write_pokerstars
@@ -71,11 +72,17 @@ def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Convert
 def export_hands(fmt: str, paths: list[str], out: Path | None) -> int:
     """``studbook export --format FMT FILE...``: write to ``out`` (stdout when None), report each
     problem on stderr; the exit status is 1 when any block could not be written, else 0."""
+    from studbook.grammar import expand_paths
+
     if not paths:
         print("error: name the hand-history files to convert", file=sys.stderr)
         return 2
-    with (out.open("w", encoding="utf-8", newline="\n") if out else nullcontext(sys.stdout)) as stream:
-        done = convert_files(paths, fmt, stream)
+    try:
+        with output_file(out, expand_paths(paths)) if out else nullcontext(sys.stdout) as stream:
+            done = convert_files(paths, fmt, stream)
+    except OutputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     for problem in done.problems or ():
         print(f"  {problem}", file=sys.stderr)
     skipped = f", {done.skipped} skipped (not stud)" if done.skipped else ""

@@ -16,7 +16,7 @@ from helpers.importing import import_into
 from typer.testing import CliRunner
 
 from studbook.allin import all_in, share_out
-from studbook.analytics.db import open_for_import
+from studbook.analytics.db import SCHEMA_VERSION, open_for_import
 from studbook.analytics.load import Loader
 from studbook.analytics.rows import hand_rows
 from studbook.analytics.worker import chunk_result
@@ -161,7 +161,7 @@ def test_a_version_3_database_gains_the_column_on_the_next_import(tmp_path: Path
     assert made.exit_code == 0, made.output
     import_into(db, log)
     with duckdb.connect(str(db), read_only=True) as con:
-        assert con.execute("SELECT version FROM schema_version").fetchall() == [(4,)]
+        assert con.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
         held, new = con.execute("""
             SELECT count(ev_collected) FILTER (WHERE h.file NOT LIKE '%short.txt'),
                    count(ev_collected) FILTER (WHERE h.file LIKE '%short.txt')

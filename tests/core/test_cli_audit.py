@@ -20,7 +20,8 @@ def test_clean_hand_rules_and_names_the_split(corpus: Path) -> None:
     assert "u.pressure wins $0.37 of the high half with two pair, Queens and Sixes" in result.output
     assert "gashpor wins $0.36 of the low half with 8,7,5,4,2" in result.output
     assert "The log's awards agree with the rules." in result.output
-    assert result.output.rstrip().endswith("1 hands audited, 0 with rule violations, 0 unreadable")
+    assert result.output.rstrip().endswith(
+        "1 hands audited: 0 with errors, 0 with warnings only, 0 unreadable")
 
 
 def test_json_has_the_documented_keys(corpus: Path) -> None:
@@ -82,4 +83,5 @@ def test_a_hand_the_replay_cannot_handle_is_named_and_the_rest_audited(monkeypat
     assert "Traceback" not in result.output
     assert f"error: {history}:" in result.stderr
     assert "hand 1115-02: cannot replay: IndexError: list index out of range" in result.stderr
-    assert result.stdout.rstrip().endswith("47 hands audited, 0 with rule violations, 1 unreadable")
+    assert result.stdout.rstrip().endswith(
+        "47 hands audited: 0 with errors, 0 with warnings only, 1 unreadable")

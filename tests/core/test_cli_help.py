@@ -23,3 +23,27 @@ def test_help_renders(command: str) -> None:
     result = runner.invoke(app, [command, "--help"], prog_name="studbook")
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"Usage: studbook {command} [OPTIONS]")
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_is_plain_at_80_columns(command: str) -> None:
+    result = runner.invoke(app, [*command.split(), "--help"], prog_name="studbook", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    for typer_notation in ("{", "<", "`", "list[", " range"):
+        assert typer_notation not in result.output, (command, typer_notation)
+    assert max(map(len, result.output.splitlines())) <= 80
+
+
+def test_the_command_list_shows_each_summary_whole() -> None:
+    listing = " ".join(runner.invoke(app, ["--help"], env={"COLUMNS": "80"}).output.split())
+    group = get_command(app)
+    for name in COMMANDS:
+        summary = group.commands[name].help.split("\n\n")[0]  # type: ignore[attr-defined]
+        assert f"{name} {' '.join(summary.split())}" in listing
+
+
+def test_version_names_the_version() -> None:
+    from importlib.metadata import version
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.startswith(f"studbook {version('studbook')}")

@@ -37,7 +37,7 @@ def test_the_text_summary_builds_no_json(monkeypatch: pytest.MonkeyPatch) -> Non
     result = runner.invoke(app, ["parse", str(histories)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == (
-        "total: 2 files, 84 found, 84 parsed, 0 skipped (not stud), 0 errors")
+        "total: 3 files, 109 found, 109 parsed, 0 skipped (not stud), 0 errors")
     assert runner.invoke(app, ["parse", "--json", str(histories)]).exit_code != 0  # the spy does refuse
 
 
@@ -96,3 +96,15 @@ def test_glob_patterns_absolute_and_recursive(tmp_path: Path, monkeypatch: pytes
     missing = runner.invoke(app, ["parse", str(tmp_path / "none" / "*.txt")])
     assert missing.exit_code == 1 and "No such file or directory" in missing.output
     assert "Traceback" not in missing.output
+
+
+def test_missing_and_empty_files_hold_no_hand(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    missing = tmp_path / "missing.txt"
+    result = runner.invoke(app, ["parse", str(empty), str(missing)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{empty}: empty file: no hands",
+        f"{missing}: cannot read file: No such file or directory",
+        "total: 2 files (2 unreadable), 0 found, 0 parsed, 0 skipped (not stud), 0 errors"]

@@ -93,7 +93,7 @@ def test_every_hand_audits_with_no_violation(replays: dict[str, list[Replay]]) -
 def test_studbook_audit_of_the_folder_exits_0() -> None:
     result = CliRunner().invoke(app, ["audit", str(HISTORIES)])
     assert result.exit_code == 0, result.output[-2000:]
-    assert result.output.rstrip().endswith("hands audited, 0 with rule violations, 0 unreadable")
+    assert result.output.rstrip().endswith("hands audited: 0 with errors, 0 with warnings only, 0 unreadable")
 
 
 @pytest.mark.parametrize("history", [DESCUBIERTO.name, STUD8.name])

@@ -142,7 +142,7 @@ def test_audit_rules_on_a_deal_logged_twice(tmp_path: Path) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert result.exit_code == 1
     assert "duplicate-card" in result.output and "Ruling" in result.output
-    assert "1 hands audited, 1 with rule violations, 0 unreadable" in result.output
+    assert "1 hands audited: 1 with errors, 0 with warnings only, 0 unreadable" in result.output
 
 
 # A header with stakes of 0/0 (a broken log): a limit raise then has no legal total at all, and

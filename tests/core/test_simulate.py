@@ -158,7 +158,7 @@ def test_cli_simulate(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8").count("PokerStars Hand #") == 30
     audit = runner.invoke(app, ["audit", str(out)])
-    assert audit.exit_code == 0 and "30 hands audited, 0 with rule violations" in audit.output
+    assert audit.exit_code == 0 and "30 hands audited: 0 with errors, 0 with warnings only" in audit.output
     bad = runner.invoke(app, ["simulate", "--game", "stud5", "--format", "pokerstars", "-o", str(out)])
     assert bad.exit_code == 2 and "PokerStars has no stud5" in bad.output
     five = tmp_path / "stud5.txt"

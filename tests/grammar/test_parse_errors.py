@@ -10,6 +10,7 @@ import pytest
 from helpers.parsing import OLD_STYLE_HAND
 
 from studbook.grammar import ParseError, parse_file
+from studbook.grammar.reader import FileError
 from studbook.hand import Hand
 
 PS = OLD_STYLE_HAND.rstrip("\n").split("\n")  # a real PokerStars hand, 31 lines
@@ -160,7 +161,7 @@ def test_fulltilt_block_errors(tmp_path: Path, case: str) -> None:
 def test_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "empty.txt"
     path.write_bytes(b"\r\n  \n")
-    assert list(parse_file(path)) == [ParseError(str(path), 1, 1, None, None, "empty file: no hands")]
+    assert list(parse_file(path)) == [FileError(str(path), 1, 1, None, None, "empty file: no hands")]
 
 
 def test_binary_file(tmp_path: Path) -> None:

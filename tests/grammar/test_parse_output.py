@@ -42,6 +42,7 @@ BEFORE = {
     "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "9eba6d3b922deadd",
     "descubierto-2024-11-15.txt": "6d419880b69eb056",
     "stud8-2024-11-21.txt": "5b9438422355604f",
+    "pokerstars-stud8-sim.txt": "414c245d0575b6c0",  # added by issue 15 (the README's examples), as it parses
 }
 
 

@@ -113,7 +113,7 @@ def test_a_phh_hand_that_breaks_a_rule_is_audited_like_a_log(tmp_path: Path) -> 
     result = CliRunner().invoke(app, ["audit", str(path)])
     assert result.exit_code == 1
     assert "line 21: error wrong-actor [S5 highest board opens]: Cid acts; Bob was due" in result.output
-    assert "1 hands audited, 1 with rule violations, 0 unreadable" in result.output
+    assert "1 hands audited: 1 with errors, 0 with warnings only, 0 unreadable" in result.output
 
 
 def test_a_phh_file_is_one_hand_read_whole(tmp_path: Path) -> None:
@@ -189,7 +189,7 @@ def test_import_stores_phh_hands(tmp_path: Path) -> None:
     (tmp_path / "bad.phhs").write_text(ILLEGAL, encoding="utf-8")
     counts = import_into(tmp_path / "phh.duckdb", tmp_path)
     assert (counts["imported"], counts["skipped (not stud)"]) == (6, 1)
-    assert counts["hands imported with rule violations"] == counts["wrong-actor"] == 1
+    assert counts["hands with errors"] == counts["wrong-actor"] == 1
 
 
 def test_a_phh_hand_is_named_by_its_hand_field(tmp_path: Path) -> None:

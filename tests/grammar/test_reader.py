@@ -16,7 +16,7 @@ from helpers.parsing import OLD_STYLE_HAND
 
 from studbook.events import Note
 from studbook.grammar import Block, ParseError, parse_block, parse_file, read_blocks, reader
-from studbook.grammar.reader import MAX_BLOCK_CHARS, LogReader, file_stamp, split_blocks
+from studbook.grammar.reader import MAX_BLOCK_CHARS, FileError, LogReader, file_stamp, split_blocks
 from studbook.hand import Hand
 
 LINES = OLD_STYLE_HAND.rstrip("\n").split("\n")  # a real PokerStars hand, 31 lines
@@ -167,19 +167,19 @@ def test_a_nul_filled_region_is_blank(tmp_path: Path) -> None:
 
 def test_binary_data_is_not_text(tmp_path: Path) -> None:
     assert parse_bytes(tmp_path, bytes(range(256)) * 8, "a.png") == [
-        ParseError(str(tmp_path / "a.png"), 1, 1, None, None, "binary data, not a text hand history")]
+        FileError(str(tmp_path / "a.png"), 1, 1, None, None, "binary data, not a text hand history")]
 
 
 @pytest.mark.parametrize("data", [b"", b" \r\n\t\n"], ids=["empty", "blank"])
 def test_an_empty_file_has_no_hands(tmp_path: Path, data: bytes) -> None:
     assert parse_bytes(tmp_path, data) == [
-        ParseError(str(tmp_path / "hands.txt"), 1, 1, None, None, "empty file: no hands")]
+        FileError(str(tmp_path / "hands.txt"), 1, 1, None, None, "empty file: no hands")]
 
 
 def test_an_unreadable_file_is_one_error(tmp_path: Path) -> None:
     for path, why in ((tmp_path / "missing.txt", "No such file or directory"), (tmp_path, "Is a directory")):
         log = LogReader(path)
-        assert list(log) == [ParseError(str(path), 0, 0, None, None, f"cannot read file: {why}")]
+        assert list(log) == [FileError(str(path), 0, 0, None, None, f"cannot read file: {why}")]
         assert log.error is not None and log.stamp is None
 
 

@@ -69,3 +69,8 @@ Seat 4: denny501 folded on the 6th Street
 Seat 5: Hero folded on the 6th Street
 Seat 8: <img src=x onerror=alert(1)> collected ($0.12)
 """
+
+
+def renamed(denny501: str, hero: str) -> str:
+    """The same hand with two more players named as given (markup, bidi controls, long names ...)."""
+    return LOG.replace("denny501", denny501).replace("Hero", hero)

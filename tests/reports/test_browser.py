@@ -24,7 +24,7 @@ from typing import Any
 
 import duckdb
 import pytest
-from helpers.hostile_log import BOLD, EVIL, HAND_ID
+from helpers.hostile_log import BOLD, EVIL, HAND_ID, renamed
 
 from studbook.reports.filters import Filters
 from studbook.reports.overview import overview_page
@@ -213,7 +213,7 @@ def step_to_the_end(browser: Chromium, root: str) -> int:
 def test_player_report_draws_every_point(browser: Chromium, corpus_db: Path, tmp_path: Path,
                                          shots: Path) -> None:
     con = duckdb.connect(str(corpus_db), read_only=True)
-    player = con.sql("SELECT player FROM players LIMIT 1").fetchall()[0][0]
+    player = con.sql("SELECT site || ':' || player FROM players LIMIT 1").fetchall()[0][0]  # one site's
     data = player_data(con, Filters(player))
     page = tmp_path / "report.html"
     page.write_text(player_page(con, Filters(player), corpus_db), encoding="utf-8")
@@ -296,4 +296,19 @@ def test_hostile_names_stay_text(browser: Chromium, hostile_db: Path, tmp_path: 
     assert tooltip.startswith("C16 fixed bet sizes: In limit games every bet and raise is exactly one unit")
     assert browser.js("document.querySelectorAll('img, svg image, b').length") == 0
     browser.screenshot(shots / "hostile-report-replay.png")
+    assert_clean(browser)
+
+
+def test_long_names_wrap_inside_the_replayer(browser: Chromium, tmp_path: Path, shots: Path) -> None:
+    long_name = "W" * 300
+    log = tmp_path / "long.txt"
+    log.write_text(renamed(long_name, "L" * 300), encoding="utf-8")
+    found = load_hand(log, HAND_ID)
+    page = tmp_path / "long-replay.html"
+    page.write_text(replayer_page(found.replay, found.log), encoding="utf-8")
+    browser.open(page)
+    step_to_the_end(browser, "#replayer")
+    assert long_name in browser.js("document.body.innerText")
+    assert browser.js("document.documentElement.scrollWidth") <= WIDTH
+    browser.screenshot(shots / "long-names-replay.png")
     assert_clean(browser)

@@ -34,8 +34,9 @@ def con(corpus_db: Path) -> Iterator[duckdb.DuckDBPyConnection]:
 
 @pytest.fixture(scope="module")
 def player(con: duckdb.DuckDBPyConnection) -> str:
-    """The player with the most hands (Hero: four games, cash and tournament chips)."""
-    return con.sql("SELECT player FROM players LIMIT 1").fetchall()[0][0]
+    """The player with the most hands, as SITE:NAME (pokerstars:Hero: three games, cash and tournament
+    chips); a player is (site, name), and Hero of other sites are other players."""
+    return con.sql("SELECT site || ':' || player FROM players LIMIT 1").fetchall()[0][0]
 
 
 @pytest.fixture(scope="module")
@@ -84,13 +85,14 @@ def test_cumulative_curves_end_at_the_stats_totals(con: duckdb.DuckDBPyConnectio
         net = sum(games.filter(pl.col("unit") == unit)["net"].to_list())
         assert last["total_money"] == pytest.approx(float(net), abs=1e-6)
         assert last["showdown_money"] + last["non-showdown_money"] == pytest.approx(last["total_money"])
-    sum_bb = scalar(con, "SELECT sum(net / big_bet) FROM seat_facts WHERE player = ?", player)
+    sum_bb = scalar(con, "SELECT sum(net / big_bet) FROM seat_facts WHERE site || ':' || player = ?", player)
     assert curve["total_bb"].tail(1).item() == pytest.approx(sum_bb)
 
 
 def test_sessions_break_at_gaps_over_thirty_minutes(con: duckdb.DuckDBPyConnection, data: PlayerData,
                                                     player: str) -> None:
-    times = [row[0] for row in con.execute("SELECT start_utc FROM seat_facts WHERE player = ? AND start_utc "
+    times = [row[0] for row in con.execute("SELECT start_utc FROM seat_facts WHERE site || ':' || player = ? "
+                                           "AND start_utc "
                                            "IS NOT NULL ORDER BY start_utc", [player]).fetchall()]
     gaps = sum(later - earlier > timedelta(minutes=30)
                for earlier, later in zip(times, times[1:], strict=False))
@@ -120,7 +122,7 @@ def test_figures_hold_one_point_per_row(data: PlayerData) -> None:
 def test_starting_hands_and_door_cards_cover_every_known_start(con: duckdb.DuckDBPyConnection,
                                                               data: PlayerData, player: str) -> None:
     known = con.execute("SELECT count_if(start_class IS NOT NULL), count_if(door_rank IS NOT NULL) "
-                        "FROM seat_facts WHERE player = ?", [player]).fetchall()[0]
+                        "FROM seat_facts WHERE site || ':' || player = ?", [player]).fetchall()[0]
     assert (data.start_classes["hands"].sum(), data.door_cards["hands"].sum()) == known
     assert set(data.door_cards["category"]) <= set("23456789TJQKA")
 
