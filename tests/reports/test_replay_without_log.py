@@ -51,3 +51,19 @@ def test_a_database_without_stored_lines_reads_the_log(tmp_path: Path) -> None:
     log.unlink()
     result = runner.invoke(app, ["replay", str(db), "--hand", HAND_ID, "-o", str(tmp_path / "gone.html")])
     assert result.exit_code == 2 and "is no longer there" in result.stderr
+
+
+def test_an_xml_game_is_replayed_from_its_log(tmp_path: Path, corpus: Path) -> None:
+    """An XML game's stored lines need its session's context to parse: its replay reads the log file."""
+    log = next(path for path in sorted((corpus / "merge").iterdir()) if path.suffix in (".txt", ".xml"))
+    db = tmp_path / "merge.duckdb"
+    import_into(db, log)
+    con = duckdb.connect(str(db), read_only=True)
+    (hand_id,) = con.execute("SELECT hand_id FROM hands ORDER BY first_line LIMIT 1").fetchone()
+    con.close()
+    from_db = runner.invoke(app, ["replay", str(db), "--hand", hand_id, "-o", str(tmp_path / "db.html")])
+    assert from_db.exit_code == 0, from_db.output
+    from_log = runner.invoke(app, ["replay", str(log), "--hand", hand_id, "-o", str(tmp_path / "log.html")])
+    assert from_log.exit_code == 0, from_log.output
+    replayed = replay_data(tmp_path / "db.html")
+    assert replayed["steps"] and replayed == replay_data(tmp_path / "log.html")
