@@ -42,6 +42,9 @@ class FileStamp:
     sha256: str
     bytes: int
 
+    def __reduce__(self) -> tuple[type[FileStamp], tuple[str, int]]:
+        return FileStamp, (self.sha256, self.bytes)  # pickled by its fields: see Block.__reduce__
+
 
 def file_stamp(path: Path) -> FileStamp:
     """The stamp of the file as it is now, read through once (without decoding it)."""
@@ -63,6 +66,11 @@ class Block:
     def last_line(self) -> int:
         return self.first_line + len(self.lines) - 1
 
+    def __reduce__(self) -> tuple[type[Block], tuple[str, int, list[str], Dialect | None]]:
+        """Pickled (for a worker process) by its fields: compiled by mypyc, a frozen class cannot be
+        unpickled field by field."""
+        return Block, (self.file, self.first_line, self.lines, self.dialect)
+
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
@@ -79,6 +87,10 @@ class ParseError:
     site: str | None
     message: str
     raw: str = ""
+
+    def __reduce__(self) -> tuple[type[ParseError], tuple[str, int, int, str | None, str | None, str, str]]:
+        fields = self.file, self.line, self.column, self.hand_id, self.site, self.message, self.raw
+        return ParseError, fields  # pickled by its fields: see Block.__reduce__
 
     def __str__(self) -> str:
         hand = f"hand {self.hand_id}" if self.hand_id else "no hand id"

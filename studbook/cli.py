@@ -28,6 +28,21 @@ app = typer.Typer(
     add_completion=False,
 )
 
+def _version(shown: bool) -> None:
+    if shown:
+        from studbook import BUILD, __version__
+
+        typer.echo(f"studbook {__version__}, {BUILD.describe()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and which build runs (compiled or pure Python).")] = False) -> None:
+    """Read stud poker hand histories, audit every action, store and report on them."""
+
+
 Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched recursively) or glob patterns.")]
 JsonFlag = Annotated[
     bool, typer.Option("--json", help="Write one JSON object per hand block instead of text.")

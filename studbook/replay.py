@@ -100,16 +100,11 @@ from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
 from studbook.rules.variants import VARIANTS, RuleError, Rules, StreetSpec, Variant, deck, rules_for
 
-# Each action type's kind, and where its chips are: "amount" put in, a street total "to", or none.
-_KINDS = {
-    BringIn: ("bring-in", "amount"),
-    Check: ("check", None),
-    Fold: ("fold", None),
-    Call: ("call", "amount"),
-    Bet: ("bet", "amount"),
-    Raise: ("raise", "to"),
-    Complete: ("complete", "to"),
-}
+# Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
+_KINDS: dict[type, str] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
+                           Raise: "raise", Complete: "complete"}
+_PUTS_IN = (BringIn, Call, Bet)
+_RAISES_TO = (Raise, Complete)
 
 
 def _of_type(events: tuple[Event, ...], kind: type) -> list:
@@ -495,9 +490,10 @@ class _Replayer:
             return
         if self.round == "pending":
             self.open_round(line)
-        kind, chips = _KINDS[type(event)]
+        kind = _KINDS[type(event)]
         before = player.bet
-        to = before + event.amount if chips == "amount" else event.to if chips == "to" else before
+        to = (before + event.amount if isinstance(event, _PUTS_IN)
+              else event.to if isinstance(event, _RAISES_TO) else before)
         if kind in AGGRESSIVE:
             kind = table.normalise(kind, to, name)
         expected = table.next_actor()
@@ -509,7 +505,7 @@ class _Replayer:
             flagged = (self.flag(code, line, f"{name} acts after the betting was over", rule),)
         elif expected != name and not (kind == "bring-in" and table.bring_in_due):
             flagged = (self.flag("wrong-actor", line, f"{name} acts; {expected} was due", self.turn_rule()),)
-        all_in = chips is not None and event.all_in
+        all_in = not isinstance(event, (Check, Fold)) and event.all_in
         issues = table.act(name, kind, to, all_in)
         if issues:
             flagged += self.issues(issues, line)
