@@ -48,7 +48,7 @@ test-3.13:
 DEMO := out/demo
 
 # Parse and audit the sample logs, import them, print stats, and write a report and a replay page.
-demo: venv
+demo: compiled
 	@mkdir -p $(DEMO) && rm -f $(DEMO)/demo.duckdb
 	$(BIN)/studbook parse histories/
 	$(BIN)/studbook audit histories/ > $(DEMO)/audit.txt; tail -n 1 $(DEMO)/audit.txt
@@ -64,7 +64,7 @@ demo: venv
 	@echo "player report:  $(DEMO)/report-Luis.html"
 	@echo "hand replayer:  $(DEMO)/replay-1115-01.html"
 
-bench: venv
+bench: compiled
 	$(BIN)/python bench/run.py
 
 clean:
