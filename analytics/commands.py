@@ -33,7 +33,7 @@ Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.jo
 STAT_KEY = ("player", "game", "unit")
 HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
             "wtsd", "won_at_showdown", "aggression_factor")
-HAND_FORMATS = ("pokerstars", "json", "studbook")  # studbook.writers, from hand-history files
+HAND_FORMATS = ("pokerstars", "json", "studbook", "phh")  # studbook.writers, from hand-history files
 EXPORT_FORMATS = [*EXPORTERS, *HAND_FORMATS]
 TRANSPOSE_UP_TO = 8  # stat rows shown side by side as columns in table form
 
@@ -97,11 +97,15 @@ def import_command(
     = DEFAULT_CHUNK,
     reread: Annotated[bool, typer.Option("--reread", help="Read files an earlier import read whole, too.")]
     = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Keep running: import new hands as they are written "
+                                                         "(Ctrl-C ends).")] = False,
+    interval: Annotated[float, typer.Option("--interval", min=0.05, help="Seconds between looks (--watch).")]
+    = 2.0,
 ) -> None:
     """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing.
 
     A file whose exact content an earlier import into the same database read whole, with no rejected
-    block, is not read again.
+    block, is not read again. With --watch it keeps importing what is written to the files until Ctrl-C.
     """
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
 
@@ -112,6 +116,11 @@ def import_command(
         missing = [str(path) for path in files if not path.exists()]
         if missing:
             raise UserError(f"no such file or folder: {', '.join(missing)}")
+        if watch:
+            from studbook.analytics.watch import watch as watch_folders
+
+            _print_summary(watch_folders(paths, db, interval, rule_args, typer.echo), db)
+            return
         console = Console(stderr=True)
         started = time.perf_counter()
         with _progress(console) as progress:
@@ -192,7 +201,7 @@ def _query_view(sql: str, db: Path, fmt: str) -> None:
 def export_command(
     fmt: Annotated[str, typer.Option("--format", help=f"Export format: {' | '.join(EXPORT_FORMATS)}.")],
     paths: Annotated[list[str] | None, typer.Argument(
-        help="Hand-history files to convert (formats pokerstars, json, studbook).")] = None,
+        help="Hand-history files to convert (formats pokerstars, json, studbook, phh).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", help="Folder to write into (parquet); the file to write (hand formats; else stdout).")]
     = None,

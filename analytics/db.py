@@ -12,10 +12,11 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 3  # 2: hands.rules; 3: imported_files
-# Versions this studbook brings up to SCHEMA_VERSION in place: their tables are unchanged and what is new
-# is a table that schema.sql creates when missing. Reading needs nothing of the newer version.
-UPGRADABLE = (2,)
+SCHEMA_VERSION = 4  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected
+# Versions this studbook brings up to SCHEMA_VERSION in place: what is new is a table or a column that
+# schema.sql adds when missing (the seats of hands imported before version 4 have no all-in EV, so their
+# expectation is their result). Reading needs nothing of the newer tables; the views an import made stay.
+UPGRADABLE = (2, 3)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory

@@ -18,6 +18,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from studbook.allin import all_in
 from studbook.analytics.db import arrow_schemas
 from studbook.analytics.facts import (
     CARD_RANK,
@@ -51,7 +52,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in ord
         "max_seats", "tournament_id", "level", "home_game", "first_street", "betting_rounds",
         "players_dealt", "last_street", "showdown", "total_pot", "rake", "logged_total_pot", "logged_rake",
         "violations", "errors", "rules", "file", "first_line", "last_line"),
-    "seats": SEAT_COLUMNS,
+    "seats": (*SEAT_COLUMNS, "ev_collected"),
     "actions": ("seq", "line", "street", "street_index", "player", "action", "amount", "to_amount", "pot",
                 "stack", "all_in", "expected_actor", "violations"),
     "cards": ("player", "seq", "street", "face", "source", "card", "rank", "suit"),
@@ -87,6 +88,12 @@ def _hand_row(replay: Replay, first: int, seats: SeatRows, rules: str | None) ->
         len(replay.violations), sum(v.severity == "error" for v in replay.violations), rules,
         source.file, source.first_line, source.last_line,
     )
+
+
+def _expected(replay: Replay) -> dict[str, int]:
+    """Each player's all-in EV (studbook/allin.py): what he could expect to collect; none without one."""
+    found = all_in(replay)
+    return found.expected() if found else {}
 
 
 def _card_rows(found: Dealing) -> list[Values]:
@@ -164,9 +171,10 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
     first = first_street(hand)
     found = dealing(hand, first)
     seats = seat_rows(replay, first, found)
+    expected = _expected(replay)
     return HandRows({
         "hands": [_hand_row(replay, first, seats, rules)],
-        "seats": seats.rows,
+        "seats": [(*row, expected.get(row[1])) for row in seats.rows],
         "actions": [
             (seq, a.line, a.street, a.street - first, a.player, a.action, a.amount, a.to, a.pot, a.stack,
              a.all_in, a.expected_actor, len(a.violations))

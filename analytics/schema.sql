@@ -106,8 +106,12 @@ CREATE TABLE IF NOT EXISTS seats (
     high_name           VARCHAR,
     low_name            VARCHAR,
     shown_cards         VARCHAR,
-    folded_street       TINYINT
+    folded_street       TINYINT,
+    ev_collected        BIGINT              -- all-in EV (studbook/allin.py): what the player could expect to
+                                            -- collect, after rake, when the betting ended with cards to come;
+                                            -- NULL without such an all-in (the expectation is `collected`)
 );
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS ev_collected BIGINT;  -- a version 2 or 3 database (db.py)
 
 CREATE TABLE IF NOT EXISTS actions (
     site            VARCHAR  NOT NULL,

@@ -58,6 +58,8 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 --   bringin_fold / _defend: the bring-in's answer to a completion; fold_to_steal / resteal: its
 --     answer to a steal nobody called in between.
 --   aggression_factor / _frequency, fold_to_bet: 4th-7th street, from counts (stats.md 2.4).
+--   ev_net: net with each all-in's expectation (seats.ev_collected) for what was collected; luck: net - ev_net,
+--     NULL when no hand had an all-in EV.
 --   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: hi/lo games (stud8), over
 --     hands in which the player won something.
 CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since) AS TABLE
@@ -71,6 +73,10 @@ SELECT
     round(200 * sum(net / nullif(big_bet, 0)) / count(*), 2) AS small_bets_per_100,
     money(sum(net) FILTER (WHERE showdown), max(decimals)) AS showdown_net,
     money(sum(net) FILTER (WHERE NOT showdown), max(decimals)) AS non_showdown_net,
+    money(sum(coalesce(ev_collected, collected) - committed), max(decimals)) AS ev_net,
+    round(100 * sum((coalesce(ev_collected, collected) - committed) / nullif(big_bet, 0)) / count(*), 2)
+        AS ev_big_bets_per_100,
+    money(sum(collected - ev_collected), max(decimals)) AS luck,
     pct(count_if(vpip), count_if(vpip_chance)) AS vpip,
     pct(count_if(s0_aggr AND vpip_chance), count_if(vpip_chance)) AS aggression_3rd,
     pct(count_if(rfi), count_if(rfi_chance)) AS complete_first_in,

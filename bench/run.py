@@ -12,7 +12,9 @@ stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once in
   then the same import again, where every file is unchanged and none is read again;
 * pokerkit, the peer, replaying a sample of the seven card hands (its state machine driven by the
   hands' own events through tests/helpers/pokerkit_bridge.py), against our parse + replay of the very same
-  hands.
+  hands;
+* ``studbook equity`` on a heads-up third-street all-in in stud8, and how much slower the all-in EV makes an
+  import of short-stacked sessions (bench/equity_bench.py).
 
 The table is printed and written as JSON to bench/results/ (a timestamped file and latest.json).
 
@@ -35,6 +37,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+
+import equity_bench
 
 from studbook import events as ev
 from studbook.grammar import ParseError, parse_block, read_blocks, transform
@@ -274,7 +278,9 @@ def measure(hands: int, pokerkit_hands: int) -> dict:
         print(f"  peer {game:<6} {found['hands']:>5,} hands: pokerkit {found['pokerkit_us']:7.0f} us/hand, "
               f"studbook parse+replay {found['studbook_us']:5.0f} us/hand: {found['ratio']:5.1f}x "
               f"({found['refused']} hands pokerkit refused)")
-    return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": peers}
+    equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)
+    return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": peers,
+            "equity": equity}
 
 
 def main() -> None:
@@ -334,6 +340,8 @@ def report(builds: dict[str, dict], hands: int) -> None:
         "million_jobs2_s": 1_000_000 / jobs2["hands_per_s"],
         "peak_rss_mb": max(row.get("peak_rss_mb", 0) for build in builds.values()
                            for row in build["stages"].values()),
+        "stud8_third_street_ms": compiled["equity"]["stud8_third_street_ms"],
+        "import_ev_slowdown_pct": compiled["equity"]["slowdown_pct"],
     }
     print("\ntargets (compiled build):")
     print(f"  parse + replay vs pokerkit   {reached['peer_ratio']:8.1f}x   "
@@ -347,12 +355,17 @@ def report(builds: dict[str, dict], hands: int) -> None:
           f"target < {TARGETS['million_jobs2_s']})")
     print(f"  peak RSS of an import        {reached['peak_rss_mb']:8.0f}    MB (a fifth of the input: "
           f"{stages['import --jobs 1 (a fifth)']['peak_rss_mb']:.0f} MB; target < {TARGETS['peak_rss_mb']})")
+    print(f"  stud8 third-street equity    {reached['stud8_third_street_ms']:8.1f}    ms (target < 50; pure "
+          f"{pure['equity']['stud8_third_street_ms']:.1f})")
+    print(f"  import with all-in EV        {reached['import_ev_slowdown_pct']:8.1f}    % slower "
+          "(target <= 10)")
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     result = {
         "when": stamp, "hands_per_game": hands, "games": GAMES, "machine": {
             "python": platform.python_version(), "cpus": os.cpu_count(), "load_average": os.getloadavg(),
             "platform": platform.platform()},
-        "builds": builds, "targets": TARGETS, "reached": reached,
+        "builds": builds, "targets": {**TARGETS, **equity_bench.TARGETS},
+        "reached": reached,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     text = json.dumps(result, indent=2) + "\n"

@@ -16,9 +16,12 @@ SITES = (
     "bovada",  # Bovada / Bodog / Ignition
     "everleaf",  # Everleaf Gaming
     "fulltilt",  # Full Tilt Poker
+    "ipoker",  # iPoker network (XML)
     "kingsclub",  # KingsClub
+    "merge",  # Merge Gaming Network (XML)
     "ongame",  # OnGame network
     "partypoker",  # PartyPoker
+    "phh",  # the Poker Hand History standard (TOML), pokerkit's format
     "pokerstars",  # PokerStars
     "studbook",  # studbook's own format
     "winamax",  # Winamax

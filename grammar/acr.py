@@ -401,6 +401,13 @@ class Acr(SiteDialect):
             return "stud"
         return super().variant(header_line)
 
+    def block_hand_id(self, block: Block) -> str | None:
+        """A 2016 hand's number is on its second line (``Game ID: 693975843 1/2 ...``)."""
+        if OLD_HEADER.match(block.lines[0]):
+            game = OLD_GAME.match(block.lines[1]) if len(block.lines) > 1 else None
+            return game["hand_id"] if game else None
+        return super().block_hand_id(block)
+
     def other_game(self, block: Block) -> str | None:
         """A 2016 hand names its game and its number on its second line: :meth:`parse` reads both."""
         return None if OLD_HEADER.match(block.lines[0]) else super().other_game(block)

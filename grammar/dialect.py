@@ -37,11 +37,19 @@ class Dialect:
 
     name: ClassVar[str]
     header: ClassVar[re.Pattern[str]]  # matches a hand's first line; group "hand_id"
+    kind: ClassVar[str] = "text"  # "xml": its hands are elements of an XML file (grammar/xmlread.py)
     writer: ClassVar[str | None] = None  # the export format (studbook.writers.WRITERS) that writes it back
+    whole_file_suffixes: ClassVar[tuple[str, ...]] = ()  # files that are one hand of this dialect (.phh)
 
     def hand_id(self, header_line: str) -> str | None:
+        """The hand number a hand's first line gives (None where the site writes it later)."""
         match = self.header.match(header_line)
         return match.group("hand_id") if match else None
+
+    def block_hand_id(self, block: Block) -> str | None:
+        """The hand number of a whole block: its first line's, unless the site names it on a later line
+        (ACR's 2016 format), so errors and ``--hand`` lookups name every hand."""
+        return self.hand_id(block.lines[0])
 
     def continues_header(self, header_line: str, line: str) -> bool:
         """Whether ``line``, right after ``header_line`` (a hand's first line), is more of the same header
@@ -74,17 +82,23 @@ class Dialect:
 
 
 _DIALECTS: list[Dialect] = []
+_XML_DIALECTS: list[Dialect] = []  # not in header detection: the XML reader asks them (grammar/xmlread.py)
 _HEADER_PREFIX: re.Pattern[str] | None = None
 
 
 def register(dialect_class: type[Dialect]) -> type[Dialect]:
-    """Class decorator: make a dialect known to :func:`detect_dialect`, once by its name."""
+    """Class decorator: make a dialect known to :func:`detect_dialect` (an XML dialect to
+    :func:`xml_dialects`), once by its name."""
     global _HEADER_PREFIX
-    known = next((dialect for dialect in _DIALECTS if dialect.name == dialect_class.name), None)
+    known = next((dialect for dialect in (*_DIALECTS, *_XML_DIALECTS) if dialect.name == dialect_class.name),
+                 None)
     if known is not None:
         if type(known).__qualname__ != dialect_class.__qualname__:
             raise ValueError(f"two dialects are named {dialect_class.name!r}")
         return dialect_class  # its module imported again under another name (pytest's doctests do)
+    if dialect_class.kind == "xml":
+        _XML_DIALECTS.append(dialect_class())
+        return dialect_class
     _DIALECTS.append(dialect_class())
     unnamed = (re.sub(r"\(\?P<\w+>", "(?:", d.header.pattern) for d in _DIALECTS)  # hand_id is in each
     _HEADER_PREFIX = re.compile("|".join(f"(?:{pattern})" for pattern in unnamed))
@@ -101,10 +115,23 @@ def detect_dialect(line: str) -> Dialect | None:
     return None
 
 
+def whole_file_dialect(file: str) -> Dialect | None:
+    """The dialect whose files named like ``file`` hold one hand each, from their first line, if any."""
+    lowered = file.lower()
+    return next((dialect for dialect in _DIALECTS
+                 if dialect.whole_file_suffixes and lowered.endswith(dialect.whole_file_suffixes)), None)
+
+
 def dialect_named(name: str) -> Dialect:
     """The registered dialect called ``name``."""
-    return next(dialect for dialect in _DIALECTS if dialect.name == name)
+    return next(dialect for dialect in (*_DIALECTS, *_XML_DIALECTS) if dialect.name == name)
 
 
 def dialects() -> tuple[Dialect, ...]:
+    """The text dialects, each found by its hand headers."""
     return tuple(_DIALECTS)
+
+
+def xml_dialects() -> tuple[Dialect, ...]:
+    """The XML dialects, each claiming the ``<game>`` elements of its site."""
+    return tuple(_XML_DIALECTS)

@@ -244,8 +244,9 @@ class KingsClubTransformer(HandTransformer):
             who = f"seat {number} is {seat.player!r}" if seat else f"there is no seat {number}"
             raise self.error(line, match, "player", f"summary names {name!r} but {who}")
         self.money(line, match, "stack")
+        net = self.money(line, match, "net") * (-1 if match["sign"] == "-" else 1)
         text = match.string[match.end("player") + 1:-1]
-        hand.summary_seats.append(SummarySeat(hand.offset + line, number, name, "other", None, (), text))
+        hand.summary_seats.append(SummarySeat(hand.offset + line, number, name, "other", None, (), text, net))
 
     def on_rake_line(self, line: int, match: Match) -> None:
         self.hand.summary["rake"] = self.money(line, match, "rake")

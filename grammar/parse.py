@@ -33,8 +33,7 @@ def parse_block(block: Block) -> ParseResult:
                           f"no hand header recognised: site or format not supported; the block starts "
                           f"{block.lines[0][:80]!r}",
                           block.text)
-    header = block.lines[0]
-    hand_id = dialect.hand_id(header)
+    hand_id = dialect.block_hand_id(block)
     other = dialect.other_game(block)
     if other is not None:
         return Skipped(block.file, block.first_line, hand_id, dialect.name, other)
@@ -51,7 +50,7 @@ def parse_file(path: Path) -> Iterator[ParseResult]:
         yield item if isinstance(item, ParseError) else parse_block(item)
 
 
-COMPANION_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".xml", ".py", ".pyc", ".duckdb", ".parquet")
+COMPANION_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".py", ".pyc", ".duckdb", ".parquet")
 
 
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:

@@ -89,7 +89,7 @@ class PokerStars(SiteDialect):
     name = "pokerstars"
     writer = "pokerstars"
     header = re.compile(r"(?:PokerStars|POKERSTARS)(?: Home Game)? (?:Game|Hand|GAME|Zoom Hand) "
-                        r"#(?P<hand_id>\d+):")
+                        r"#(?P<hand_id>[0-9A-Za-z][0-9A-Za-z-]*):")
     grammar_file = "pokerstars.lark"
     reader_class = PokerStarsTransformer
     header_terminals = ("TOURNAMENT_HEADER", "CASH_HEADER")

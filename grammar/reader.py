@@ -8,7 +8,8 @@ The file is streamed, never held whole: a first pass decides the encoding (UTF-8
 every byte seen), the second decodes ``READ_BYTES`` bytes at a time and stamps the SHA-256 of the bytes
 it reads. A block starts at a line some dialect recognises as a hand header and runs to the next;
 a block of more than :data:`MAX_BLOCK_CHARS` characters is no hand: it becomes one
-:class:`ParseError`, its lines counted but not kept, and the file is read on.
+:class:`ParseError`, its lines counted but not kept, and the file is read on. A log whose first markup
+is XML (iPoker, Merge) is read by grammar/xmlread.py instead, one block per ``<game>`` element.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ import codecs
 import hashlib
 import io
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
-from studbook.grammar.dialect import Dialect, detect_dialect
+from studbook.grammar.dialect import Dialect, detect_dialect, whole_file_dialect
 
 # The largest real hands (a long tournament hand with chat) are a few tens of KB; a block a hundred
 # times that is junk, a corrupt file or a missing header, and is rejected without being held.
@@ -35,6 +36,12 @@ class DecodeError(ValueError):
     """A file with no text to read: binary data, or nothing but blanks."""
 
 
+def field_values(instance: FileStamp | Block | ParseError) -> tuple[object, ...]:
+    """A record's fields in order, which its ``__reduce__`` pickles it by (for worker processes): compiled
+    by mypyc, a frozen class cannot be unpickled field by field, as pickle does by default."""
+    return tuple(getattr(instance, field.name) for field in fields(instance))
+
+
 @dataclass(frozen=True, slots=True)
 class FileStamp:
     """What identifies a file's content: the SHA-256 (hex) and the number of its bytes."""
@@ -42,8 +49,8 @@ class FileStamp:
     sha256: str
     bytes: int
 
-    def __reduce__(self) -> tuple[type[FileStamp], tuple[str, int]]:
-        return FileStamp, (self.sha256, self.bytes)  # pickled by its fields: see Block.__reduce__
+    def __reduce__(self) -> tuple[type[FileStamp], tuple[object, ...]]:
+        return FileStamp, field_values(self)
 
 
 def file_stamp(path: Path) -> FileStamp:
@@ -55,21 +62,22 @@ def file_stamp(path: Path) -> FileStamp:
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """The lines of one hand, numbered as in the file; ``dialect`` None for text before any header."""
+    """The lines of one hand, numbered as in the file; ``dialect`` None for text before any header.
+    An XML game's lines are its element written out again; ``context`` is then the XML its dialect
+    needs from outside the element (grammar/xmlread.py)."""
 
     file: str
     first_line: int  # 1-based line number of lines[0] in the original file
     lines: list[str]
     dialect: Dialect | None
+    context: str = ""
 
     @property
     def last_line(self) -> int:
         return self.first_line + len(self.lines) - 1
 
-    def __reduce__(self) -> tuple[type[Block], tuple[str, int, list[str], Dialect | None]]:
-        """Pickled (for a worker process) by its fields: compiled by mypyc, a frozen class cannot be
-        unpickled field by field."""
-        return Block, (self.file, self.first_line, self.lines, self.dialect)
+    def __reduce__(self) -> tuple[type[Block], tuple[object, ...]]:
+        return Block, field_values(self)
 
     @property
     def text(self) -> str:
@@ -88,9 +96,8 @@ class ParseError:
     message: str
     raw: str = ""
 
-    def __reduce__(self) -> tuple[type[ParseError], tuple[str, int, int, str | None, str | None, str, str]]:
-        fields = self.file, self.line, self.column, self.hand_id, self.site, self.message, self.raw
-        return ParseError, fields  # pickled by its fields: see Block.__reduce__
+    def __reduce__(self) -> tuple[type[ParseError], tuple[object, ...]]:
+        return ParseError, field_values(self)
 
     def __str__(self) -> str:
         hand = f"hand {self.hand_id}" if self.hand_id else "no hand id"
@@ -203,8 +210,9 @@ class LogReader:
     bytes read.
     """
 
-    def __init__(self, source: Path | bytes, name: str | None = None) -> None:
+    def __init__(self, source: Path | bytes, name: str | None = None, first_line: int = 1) -> None:
         self.source = source
+        self.first_line = first_line  # the number of the source's first line (a file's tail: not 1)
         self.name = name if name is not None else str(source) if isinstance(source, Path) else "<bytes>"
         self.encoding: str | None = None  # known once the first pass is done
         self.stamp: FileStamp | None = None
@@ -231,7 +239,7 @@ class LogReader:
     def __iter__(self) -> Iterator[Block | ParseError]:
         self.error = None
         try:
-            yield from split_blocks(self.name, self.lines())
+            yield from _blocks(self.name, self.lines(), self.first_line)
             return
         except OSError as error:
             self.error = ParseError(self.name, 0, 0, None, None, f"cannot read file: {error.strerror}")
@@ -245,25 +253,42 @@ def read_blocks(source: Path | bytes, name: str | None = None) -> Iterator[Block
     return iter(LogReader(source, name))
 
 
-def split_blocks(file: str, lines: Iterable[str]) -> Iterator[Block | ParseError]:
-    """The hand blocks of a file's decoded lines (the first is line 1), blank lines around each trimmed.
+def _blocks(file: str, lines: Iterator[str], first_line: int) -> Iterator[Block | ParseError]:
+    """The blocks of a text log, or of an XML log by its first non-blank line (a whole file only: text
+    read on from ``first_line`` > 1, as ``import --watch`` does, is split as text)."""
+    from studbook.grammar.xmlread import looks_like_xml, xml_blocks  # it builds on this module's Block
+
+    head = []
+    for line in lines:
+        head.append(line)
+        if line:
+            break
+    if first_line == 1 and head and looks_like_xml(head[-1]):
+        return xml_blocks(file, chain(head, lines))
+    return split_blocks(file, chain(head, lines), first_line)
+
+
+def split_blocks(file: str, lines: Iterable[str], first_line: int = 1) -> Iterator[Block | ParseError]:
+    """The hand blocks of a file's decoded lines (the first is line ``first_line``), blank lines around
+    each trimmed.
 
     Non-blank text before the first header (or a file with no header at all) becomes blocks with no
     dialect, so it is reported, never dropped: a site studbook does not read is still cut into its hands
     where blank lines part them, as the sites write them, so each is counted. Only ``#`` comment lines
     (allowed in studbook's own log format) may stand before the first hand. A block over MAX_BLOCK_CHARS
-    is a ParseError.
+    is a ParseError. A file of a format that holds one hand per file (PHH's ``.phh``) is one block.
     """
+    whole = whole_file_dialect(file)
     kept: list[str] = []  # the block's lines up to its last non-blank one, until it is too large
     first = last = 0  # line numbers of the block's first and last non-blank lines; 0: no block yet
     dialect: Dialect | None = None
     size = 0  # characters of the block, counting a line break after each line
     comments_only = True  # the text before the first header is only '#' lines so far
     header = ""
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line):
         if not line:
             continue
-        found = detect_dialect(line)
+        found = detect_dialect(line) if whole is None else None if first else whole
         if found is not None and found is dialect and first == last and found.continues_header(header, line):
             found = None  # the rest of the header the block began with
         if found is not None:

@@ -18,6 +18,8 @@ from studbook.reports.html import Html
 
 # stats.md section 4: total green, showdown blue, non-showdown red.
 LINE_COLOURS = {"total": "#2e8b57", "showdown": "#1f5fbf", "non-showdown": "#c0392b"}
+EV_LINE = "all-in EV"  # the total with each all-in's expectation for its result: orange, dashed (stats.md 4)
+EV_COLOUR = "#e67e22"
 HILO_COLOURS = {"scoop": "#2e8b57", "high only": "#1f5fbf", "low only": "#8e44ad", "split": "#d68910"}
 GAME_COLOURS = ("#1f5fbf", "#d68910", "#8e44ad", "#2e8b57", "#7f8c8d")
 STREETS = ["2nd", "3rd", "4th", "5th", "6th", "7th"]
@@ -42,12 +44,16 @@ def _layout(figure: go.Figure, title: str, height: int = 380) -> go.Figure:
 
 
 def cumulative_net(curve: pl.DataFrame, title: str, y_title: str) -> go.Figure:
-    """Lines over hand number: columns ``hand`` and ``total``, ``showdown``, ``non-showdown``."""
+    """Lines over hand number: columns ``hand`` and ``total``, ``showdown``, ``non-showdown``, and the
+    dashed ``all-in EV`` line where the frame has it."""
     figure = go.Figure()
     mode = "lines+markers" if curve.height <= MARKERS_UP_TO else "lines"
     for name, colour in LINE_COLOURS.items():
         figure.add_trace(go.Scatter(x=curve["hand"].to_list(), y=curve[name].to_list(), name=name,
                                     mode=mode, line={"color": colour, "width": 2}))
+    if EV_LINE in curve.columns:
+        figure.add_trace(go.Scatter(x=curve["hand"].to_list(), y=curve[EV_LINE].to_list(), name=EV_LINE,
+                                    mode=mode, line={"color": EV_COLOUR, "width": 2, "dash": "dash"}))
     figure.update_xaxes(title="hands")
     figure.update_yaxes(title=y_title, zeroline=True)
     return _layout(figure, title)

@@ -12,6 +12,7 @@ from studbook.reports import figures
 from studbook.reports.filters import Filters, seat_rows
 from studbook.reports.html import Html, document, h, table
 from studbook.reports.units import unit_money
+from studbook.reports.violations import rule_cell
 
 TOP_PLAYERS = 25
 MONTHLY_AFTER = timedelta(days=180)  # hands per month rather than per day when the data spans longer
@@ -105,7 +106,7 @@ def _violations(violations: pl.DataFrame, embed: figures.Embedder) -> list[Html]
         return [h("h2", "Rule violations"), h("p", "No violations.", class_="agrees")]
     chart = figures.count_bars(violations["code"].to_list(), violations["violations"].to_list(),
                                "Violations by code", "code", "violations")
-    rows = [[r["code"], r["severity"], r["rule"] or "", f"{r['violations']:,}", f"{r['hands']:,}"]
+    rows = [[r["code"], r["severity"], rule_cell(r["rule"]), f"{r['violations']:,}", f"{r['hands']:,}"]
             for r in violations.to_dicts()]
     return [h("h2", "Rule violations"), embed(chart, "fig-violations"),
             table(["code", "severity", "rule", "violations", "hands"], rows, numeric=(3, 4))]

@@ -27,6 +27,9 @@ HEADLINE: tuple[tuple[str, str, str, str], ...] = (
     ("Small bets / 100 hands", "small_bets_per_100", "rate", "count(*)"),
     ("Showdown net", "showdown_net", "money", "count_if(showdown)"),
     ("Non-showdown net", "non_showdown_net", "money", "count_if(NOT showdown)"),
+    ("All-in EV net", "ev_net", "money", "count(*)"),
+    ("All-in EV big bets / 100 hands", "ev_big_bets_per_100", "rate", "count(*)"),
+    ("Luck (net less all-in EV net)", "luck", "money", "count(ev_collected)"),
     ("VPIP", "vpip", "pct", "count_if(vpip_chance)"),
     ("3rd-street aggression", "aggression_3rd", "pct", "count_if(vpip_chance)"),
     ("Complete first in", "complete_first_in", "pct", "count_if(rfi_chance)"),
@@ -84,10 +87,13 @@ def _stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
 
 
 def _curve(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
-    """Cumulative net per hand in big bets (all hands) and in money (per unit)."""
+    """Cumulative net per hand in big bets (all hands) and in money (per unit), and the same with each
+    all-in's expectation for its result (``all-in EV``)."""
     hands = _frame(con, f"""
         SELECT row_number() OVER (ORDER BY start_utc NULLS LAST, site, hand_id) AS hand, unit,
-               net / pow(10, decimals) AS net_money, net / big_bet AS net_bb, showdown
+               net / pow(10, decimals) AS net_money, net / big_bet AS net_bb, showdown,
+               (coalesce(ev_collected, collected) - committed) / pow(10, decimals) AS ev_money,
+               (coalesce(ev_collected, collected) - committed) / big_bet AS ev_bb
         FROM {seat_rows(filters)} ORDER BY hand""", filters)
     return hands.with_columns(
         pl.col("net_bb").cum_sum().alias("total_bb"),
@@ -96,6 +102,8 @@ def _curve(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
         pl.col("net_money").cum_sum().over("unit").alias("total_money"),
         (pl.col("net_money") * pl.col("showdown")).cum_sum().over("unit").alias("showdown_money"),
         (pl.col("net_money") * ~pl.col("showdown")).cum_sum().over("unit").alias("non-showdown_money"),
+        pl.col("ev_bb").cum_sum().alias(f"{figures.EV_LINE}_bb"),
+        pl.col("ev_money").cum_sum().over("unit").alias(f"{figures.EV_LINE}_money"),
     )
 
 
@@ -165,7 +173,7 @@ def headline_table(stats: pl.DataFrame) -> Html:
 def _curve_figures(curve: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
     def lines(frame: pl.DataFrame, suffix: str) -> pl.DataFrame:
         return frame.select("hand", *(pl.col(f"{name}_{suffix}").alias(name)
-                                      for name in figures.LINE_COLOURS))
+                                      for name in (*figures.LINE_COLOURS, figures.EV_LINE)))
 
     parts = [embed(figures.cumulative_net(lines(curve, "bb"), "Cumulative net in big bets", "big bets"),
                    "fig-net-bb")]

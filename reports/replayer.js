@@ -20,7 +20,15 @@ const Replayer = (() => {
     return node;
   }
 
-  function violationList(violations, onPick) {
+  // A cited rule, "[C27 show order at showdown]", its text in the tooltip (rules: the page's rulebook notes).
+  function ruleNode(id, rules) {
+    const note = rules[id];
+    const node = el("abbr", "rule", note ? `[${id} ${note.title}]` : `[${id}]`);
+    if (note) node.title = `${id} ${note.title}: ${note.text}`;
+    return node;
+  }
+
+  function violationList(violations, onPick, rules) {
     const list = el("ul", "violations");
     for (const v of violations) {
       const item = el("li", `violation ${v.severity}`);
@@ -29,8 +37,9 @@ const Replayer = (() => {
         where.href = "#";
         where.addEventListener("click", (event) => { event.preventDefault(); onPick(v.line); });
       }
-      item.append(where, el("span", "code", ` ${v.severity} ${v.code}${v.rule ? ` [${v.rule}]` : ""}: `),
-        el("span", "message", v.message));
+      item.append(where, el("span", "code", ` ${v.severity} ${v.code}`));
+      if (v.rule) item.append(" ", ruleNode(v.rule, rules));
+      item.append(": ", el("span", "message", v.message));
       list.append(item);
     }
     return list;
@@ -81,7 +90,7 @@ const Replayer = (() => {
       r.agrees ? "The log's awards agree with the rules." : "The log's awards differ from the rules."));
     if (r.violations.length) {
       box.append(el("h3", null, `${r.violations.length} violation(s)`));
-      box.append(violationList(r.violations, goToLine));
+      box.append(violationList(r.violations, goToLine, data.rules));
     } else {
       box.append(el("p", "agrees", "No violations."));
     }
@@ -203,7 +212,7 @@ const Replayer = (() => {
       for (const text of step.texts) banner.append(el("div", "text", text));
       if (step.expected) banner.append(el("div", "expected", `The rules say ${step.expected} should act here.`));
       if (step.kind === "ruling") return;
-      if (step.violations.length) banner.append(violationList(step.violations, null));
+      if (step.violations.length) banner.append(violationList(step.violations, null, data.rules));
       else banner.append(el("div", "verdict", "\u2713 ok"));
     }
 

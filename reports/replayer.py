@@ -1,7 +1,9 @@
 """The HTML hand replayer: one self-contained page to audit a disputed hand step by step.
 
 The page embeds the steps of :mod:`studbook.reports.replay_steps` and the ruling as JSON and lets
-``replayer.js`` draw them with text nodes only, so nothing a log says can become markup.
+``replayer.js`` draw them with text nodes only, so nothing a log says can become markup. Each cited
+rule's title and text come along (:func:`studbook.rulebook.notes`) for the tooltips, so the page
+explains its verdicts offline.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from studbook import rulebook
 from studbook.hand import Hand
 from studbook.money import format_amount
 from studbook.reports.html import Html, document, h, json_script
@@ -103,6 +106,7 @@ def replayer_data(replay: Replay, log: LogExcerpt | None = None) -> dict[str, An
         "steps": steps,
         "ruling": _ruling(replay),
         "log": None if log is None else {"first": log.first_line, "lines": log.lines},
+        "rules": rulebook.notes(violation.rule for violation in replay.violations),
     }
 
 

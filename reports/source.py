@@ -50,7 +50,7 @@ def is_database(path: Path) -> bool:
 
 
 def _block_hand_id(block: Block) -> str | None:
-    return block.dialect.hand_id(block.lines[0]) if block.dialect else None
+    return block.dialect.block_hand_id(block) if block.dialect else None
 
 
 def _blocks(path: Path) -> Iterator[Block | ParseError]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import duckdb
 
+from studbook import rulebook
 from studbook.replay import replay
 from studbook.reports.filters import Filters, seat_rows
 from studbook.reports.html import Html, h, json_script
@@ -58,6 +59,15 @@ def _replays(rows: list[dict[str, Any]], db: Path, rules: Rules | None) -> dict[
     return found
 
 
+def rule_cell(rule_id: str | None) -> Html | str:
+    """The cited rule by id and title, its text in a tooltip (escaped by :func:`h`, so offline and safe)."""
+    note = rulebook.notes([rule_id]).get(rule_id or "")
+    if note is None:
+        return rule_id or ""
+    title = f"{rule_id} {note['title']}: {note['text']}"
+    return h("abbr", rulebook.label(rule_id), title=title, class_="rule")
+
+
 def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
                        rules: Rules | None = None) -> Html:
     rows = violation_rows(con, filters)
@@ -77,7 +87,7 @@ def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Pat
         hand = [link, h("div", Path(row["file"]).name, class_="muted", title=row["file"])] if first else ""
         started = f"{row['start_utc']:%Y-%m-%d %H:%M}" if first and row["start_utc"] else ""
         table_rows.append(h("tr", h("td", hand), h("td", started), h("td", row["line"], class_="num"),
-                            h("td", row["severity"]), h("td", row["code"]), h("td", row["rule"]),
+                            h("td", row["severity"]), h("td", row["code"]), h("td", rule_cell(row["rule"])),
                             h("td", row["message"]), class_=f"violation-row {row['severity']}"))
     hands = len({(row["site"], row["hand_id"]) for row in rows})
     note = f"{len(rows)} violations in {hands} hands. Follow a hand to step through its replay"

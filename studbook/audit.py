@@ -13,6 +13,8 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from studbook import rulebook
+from studbook.allin import AllIn, all_in
 from studbook.events import Collect, Street
 from studbook.money import format_amount
 from studbook.results import Replay, Violation
@@ -59,6 +61,33 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
         "total_pot": replay.total_pot,
         "rake": replay.rake,
         "logged_rake": replay.logged_rake,
+        "all_in": _all_in_json(all_in(replay)),
+    }
+
+
+def _all_in_json(found: AllIn | None) -> dict[str, Any] | None:
+    """The all-in EV of ``audit --json``: equities and expected amounts (minor units) per pot."""
+    if found is None:
+        return None
+    return {
+        "street": found.street,
+        "line": found.line,
+        "dead": [str(card) for card in found.dead],
+        "pots": [
+            {
+                "index": pot.index,
+                "amount": pot.amount,
+                "method": pot.method,
+                "samples": pot.samples,
+                "std_error": pot.std_error,
+                "players": [
+                    {"player": player, "cards": str(found.cards[player]), "equity": equity,
+                     "expected": expected}
+                    for player, equity, expected in zip(pot.eligible, pot.equity, pot.expected, strict=True)
+                ],
+            }
+            for pot in found.pots
+        ],
     }
 
 
@@ -135,11 +164,35 @@ def ruling_lines(replay: Replay) -> list[str]:
             )
     else:
         lines.append("The log's awards agree with the rules.")
+    return lines + all_in_lines(replay)
+
+
+def all_in_lines(replay: Replay) -> list[str]:
+    """The all-in EV in sentences: when the betting ended with cards to come, and each pot's equities."""
+    found = all_in(replay)
+    if found is None:
+        return []
+    money = _money(replay)
+    lines = [f"All in: the betting ended on {Street(found.street).label} street (line {found.line}) "
+             "with cards to come"]
+    if found.dead:
+        lines.append(f"  dead cards: {' '.join(map(str, found.dead))}")
+    for pot in found.pots:
+        name = "Main pot" if pot.index == 0 else f"Side pot {pot.index}"
+        how = {"exact": f"every one of {pot.samples:,} deals counted",
+               "sampled": f"{pot.samples:,} deals drawn, standard error up to "
+                          f"{100 * pot.std_error:.1f} points",
+               "uncontested": "one player can win it"}[pot.method]
+        lines.append(f"  {name} {money(pot.amount)} ({how}):")
+        for player, equity, expected in zip(pot.eligible, pot.equity, pot.expected, strict=True):
+            lines.append(f"    {player} {100 * equity:.1f}% with {found.cards[player]}: "
+                         f"expects {money(expected)}")
     return lines
 
 
-def render_text(replay: Replay) -> Group:
-    """A rich renderable: header, the street tables, the ruling and all violations."""
+def render_text(replay: Replay, explain: bool = False) -> Group:
+    """A rich renderable: header, the street tables, the ruling and all violations, each with its rule's
+    title (``[C27 show order at showdown]``) and, if ``explain``, the rule's text under it."""
     hand = replay.hand
     head = Text(
         f"{hand.site} hand {hand.hand_id} · {hand.variant} · {hand.source.file}:{hand.source.first_line}",
@@ -159,7 +212,7 @@ def render_text(replay: Replay) -> Group:
     if replay.violations:
         parts.append(Text(f"{len(replay.violations)} violation(s):", style="bold"))
         for violation in replay.violations:
-            rule = f" [{violation.rule}]" if violation.rule else ""
+            rule = f" [{rulebook.label(violation.rule)}]" if violation.rule else ""
             parts.append(
                 Text(
                     f"  line {violation.line}: {violation.severity} {violation.code}{rule}: "
@@ -167,11 +220,13 @@ def render_text(replay: Replay) -> Group:
                     style=_SEVERITY_STYLE[violation.severity],
                 )
             )
+            if explain and violation.rule in rulebook.by_id():
+                parts.append(Text(rulebook.wrap(rulebook.by_id()[violation.rule].text, "      ")))
     else:
         parts.append(Text("No violations.", style="green"))
     return Group(*parts)
 
 
-def print_replay(replay: Replay, console: Console) -> None:
-    console.print(render_text(replay))
+def print_replay(replay: Replay, console: Console, explain: bool = False) -> None:
+    console.print(render_text(replay, explain))
     console.print()

@@ -65,10 +65,11 @@ class Awards:
     def net_pots(self, pots: list[Pot], total: int) -> list[Pot]:
         """The pots after rake: the summary's own pot amounts, else the rake shared out by size."""
         summary = self.hand.summary
-        collected = sum(c.amount for c in self.collects)
+        awarded = bool(self.collects or self.stated_nets())  # the log says what each player won
+        collected = sum(self.logged().values()) if awarded else 0
         # An unstated rake is what a site's awards leave of the pot (awards beyond the pot are no
         # rake); studbook's own home-game format has no rake unless it writes one.
-        inferred = self.collects and self.hand.site != "studbook"
+        inferred = awarded and self.hand.site != "studbook"
         unstated = max(total - collected, 0) if inferred else 0
         rake = summary.rake if summary.rake is not None else unstated
         if summary.total_pot is not None and summary.total_pot != total:
@@ -78,14 +79,15 @@ class Awards:
                 f"the log's total pot is {summary.total_pot}; the chips put in make {total}",
                 "C22",
             )
-        if summary.rake is not None and self.collects and total - collected != summary.rake:
+        if summary.rake is not None and awarded and total - collected != summary.rake:
             self.flag(
                 "rake-mismatch",
                 self.hand.source.last_line,
                 f"total pot {total} less awards {collected} "
                 f"is {total - collected}; the log's rake is {summary.rake}",
+                "L4",
             )
-        self.out.rake = total - collected if self.collects else rake
+        self.out.rake = total - collected if awarded else rake
         self.out.logged_rake = summary.rake
         stated = (summary.main_pot, *summary.side_pots) if summary.main_pot is not None else ()
         if stated and len(stated) == len(pots):
@@ -142,11 +144,25 @@ class Awards:
         ]
 
     def states_awards(self) -> bool:
-        """Whether the log says who won: collect lines or summary amounts (optional in our own format)."""
-        return bool(self.collects) or any(s.amount is not None for s in self.hand.summary.seats)
+        """Whether the log says who won: collect lines, summary amounts (optional in our own format) or
+        summary nets."""
+        summary_seats = self.hand.summary.seats
+        return bool(self.collects) or any(s.amount is not None or s.net is not None for s in summary_seats)
+
+    def stated_nets(self) -> dict[str, int]:
+        """Each player's result as the summary states it (KingsClub), for the players dealt in."""
+        by_name = self.table.by_name
+        return {s.player: s.net for s in self.hand.summary.seats if s.net is not None and s.player in by_name}
 
     def logged(self) -> dict[str, int]:
-        """What the log awards each player: its collect lines, else its summary seat lines."""
+        """What the log awards each player: where the summary states each net, the net plus what the
+        player put in (so a pot the log announces on no line of its own still counts); else its
+        collect lines, else its summary seat lines."""
+        nets = self.stated_nets()
+        if nets:
+            by_name = self.table.by_name
+            won = {player: net + by_name[player].committed for player, net in nets.items()}
+            return {player: amount for player, amount in won.items() if amount}
         amounts: dict[str, int] = {}
         for collect in self.collects:
             amounts[collect.player] = amounts.get(collect.player, 0) + collect.amount
@@ -215,7 +231,9 @@ class Awards:
             for s in self.hand.summary.seats
             if s.amount is not None and s.outcome in ("collected", "won")
         }
-        if self.collects and summary:
+        if self.stated_nets():
+            self.compare_lines_with_nets(logged, line)
+        elif self.collects and summary:
             for player in sorted(set(summary) | set(logged)):
                 if summary.get(player, 0) != logged.get(player, 0):
                     self.flag(
@@ -223,8 +241,29 @@ class Awards:
                         line,
                         f"{player} collects {logged.get(player, 0)} but the summary "
                         f"says {summary.get(player, 0)}",
+                        "L5",
                     )
         self.seat_results(computed, logged, unjudged)
+
+    def compare_lines_with_nets(self, by_nets: dict[str, int], line: int) -> None:
+        """The award lines against what the summary's nets show each player won: a win no line writes
+        is the log's omission (a warning: the nets stand), a line beyond the net an error."""
+        lines: dict[str, int] = {}
+        for collect in self.collects:
+            lines[collect.player] = lines.get(collect.player, 0) + collect.amount
+        for player in sorted(set(lines) | set(by_nets)):
+            written, shown = lines.get(player, 0), by_nets.get(player, 0)
+            if written < shown:
+                self.flag(
+                    "collect-missing",
+                    line,
+                    f"{player}'s net shows {shown} won; the log's award lines give {written}",
+                    "L5",
+                    severity="warning",
+                )
+            elif written > shown:
+                message = f"{player} collects {written} but the net shows {shown}"
+                self.flag("collect-mismatch", line, message, "L5")
 
     def seat_results(self, computed: dict[str, int], logged: dict[str, int], unjudged: set[str]) -> None:
         by_name, showed, folded_on = self.table.by_name, self.showed, self.folded_on

@@ -167,10 +167,12 @@ def audit(
     hand: Annotated[list[str] | None, typer.Option("--hand", help="Only the hand(s) with this id.")] = None,
     rule: RuleOptions = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write one JSON object per hand.")] = False,
+    explain: Annotated[bool, typer.Option("--explain", help="Print each broken rule's text.")] = False,
 ) -> None:
     """Replay hands through the rules engine: a street-by-street table and a ruling per hand.
 
-    Exits with status 1 when any hand breaks a rule (error severity) or cannot be parsed.
+    Each violation cites its rule (studbook rules ID, docs/rules.md). Exits with status 1 when any
+    hand breaks a rule (error severity) or cannot be parsed.
     """
     from rich.console import Console
 
@@ -204,7 +206,7 @@ def audit(
             if as_json:
                 _echo_json(replay_to_json(replayed))
             else:
-                print_replay(replayed, console)
+                print_replay(replayed, console, explain)
     if wanted and not found and not failed:
         typer.echo(f"no hand with id {', '.join(sorted(wanted))} found", err=True)
         raise typer.Exit(1)
@@ -234,3 +236,11 @@ app.command("replay")(reports.replay_command)
 from studbook.commands_simulate import simulate_command  # noqa: E402  (registration only, issue #6)
 
 app.command("simulate")(simulate_command)
+
+from studbook.commands_equity import equity_command  # noqa: E402  (registration only, issue #19)
+
+app.command("equity")(equity_command)
+
+from studbook.commands_rules import rules_command  # noqa: E402  (registration only, issue #20)
+
+app.command("rules")(rules_command)

@@ -28,6 +28,7 @@ class SummarySeat:
     amount: int | None = None
     cards: tuple[Card, ...] = ()
     text: str = ""
+    net: int | None = None  # the player's result for the hand, where the site states it (KingsClub)
 
 
 @dataclass(frozen=True, slots=True)

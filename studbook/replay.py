@@ -7,27 +7,29 @@ checks the pots and side pots, the showdown, hi/lo halves and odd chips, the rak
 award lines. Every discrepancy is a :class:`~studbook.results.Violation`; the replay then carries
 on with the logged action as the new state, so one bad action does not hide the rest.
 
-Violation codes (stable; severity; usual rules.md id):
+Violation codes (stable; severity; usual rule id of the rulebook, docs/rules.md):
 
 ==========================  ========  ==========================================================
 code                        severity  meaning
 ==========================  ========  ==========================================================
-unknown-variant             error     the hand's game has no variant definition
-bad-rule                    warning   an option stated by the log is unknown or has a bad value
-unknown-player              error     an event names a player not dealt in
+unknown-variant             error     the hand's game has no variant definition (L1)
+bad-rule                    warning   an option stated by the log is unknown or has a bad value (L2)
+unknown-player              error     an event names a player not dealt in (L3)
 too-many-players            error     more players dealt in than ``max_players`` (S1, T10)
 short-stack-dealt-in        error     cash player without ante + bring-in dealt in (C6)
 ante-amount / ante-missing  error     wrong ante, or a dealt-in player without one (C4, C5)
 street-order                error     a street out of order, or one the variant does not have (S1)
 hand-over                   error     play continues after the hand was decided (C15, Z14)
-streets-missing             error     the log stops before the last street with 2+ players left
+streets-missing             error     the log stops before the last street with 2+ players left (S1)
 card-count                  error     wrong number of cards dealt or shown (S1, F1, C28)
 card-not-in-deck            error     a card outside the (stripped) deck (Z1)
 duplicate-card              error     a card appears twice in the hand (C1)
 upcard-mismatch             error     cards repeated later disagree with those dealt (C1)
 community-card-missing      error     8 players on 7th street and no community card (S10)
 community-card-unneeded     warning   a community card although the stub sufficed (S10)
-door-card-unknown           info      a door card is missing, so the bring-in cannot be judged (C7)
+door-card-unknown           info      a door card is missing: the log's first actor brings in (C7)
+up-card-unknown             info      a log that does not write every up card lacks one (S1)
+opener-unknown              info      a live board is missing: the log's first actor opens (S5, R3, C32)
 wrong-actor                 error     someone acts out of turn (C3, C8, S5, R3, C25, C32)
 action-after-round          error     an action after the round (or all betting) was over (C15, C26)
 action-missing              error     a round ends while someone still had to act (C15)
@@ -47,7 +49,7 @@ complete-amount             error     a completion not to the small bet (C8, C9)
 raise-cap                   error     a raise past the cap (C17, C18)
 not-reopened                error     a raise after a short all-in that did not reopen (C19, N3)
 beyond-stack                error     more chips than the player had (C20, Z11)
-all-in-mismatch             warning   the log's all-in flag disagrees with the stack
+all-in-mismatch             warning   the log's all-in flag disagrees with the stack (C21)
 cap-mismatch                warning   the log says "capped" where the rules do not (C17)
 open-pair-mismatch          warning   the log announces an open pair the rules do not see (S7)
 hand-should-have-ended      error     play continues after a checked-through round (Z13)
@@ -56,10 +58,11 @@ uncalled-recipient          error     an uncalled bet returned to the wrong play
 uncalled-missing            error     an uncalled bet never returned (C23)
 show-order                  warning   the wrong player shows first (C27)
 total-pot-mismatch          error     the summary's total pot differs from the chips put in
-rake-mismatch               error     total pot - awards differs from the summary's rake
+rake-mismatch               error     total pot - awards differs from the summary's rake (L4)
 side-pot-mismatch           error     the log's main/side pot amounts differ from the layers (C22)
 award-mismatch              error     a player's award differs from what the rules give
-collect-mismatch            error     the collect lines disagree with the summary seat lines
+collect-mismatch            error     the collect lines disagree with the summary seat lines or nets (L5)
+collect-missing             warning   the summary's nets show a win no award line writes (L5)
 award-unverified            info      a contested pot nobody showed for: the log's award stands
 ==========================  ========  ==========================================================
 """
@@ -98,7 +101,16 @@ from studbook.hand import Hand
 from studbook.results import ActionRecord, Replay, Violation
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
-from studbook.rules.variants import VARIANTS, RuleError, Rules, StreetSpec, Variant, deck, rules_for
+from studbook.rules.variants import (
+    SITES_HIDING_BOARDS,
+    VARIANTS,
+    RuleError,
+    Rules,
+    StreetSpec,
+    Variant,
+    deck,
+    rules_for,
+)
 
 # Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
 _KINDS: dict[type, str] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
@@ -132,7 +144,8 @@ def replay(hand: Hand, rules: Rules | None = None) -> Replay:
         result = Replay(hand)
         result.violations.append(
             Violation(
-                "unknown-variant", "error", hand.source.first_line, f"no rules for variant {hand.variant!r}"
+                "unknown-variant", "error", hand.source.first_line, f"no rules for variant {hand.variant!r}",
+                "L1",
             )
         )
         return result
@@ -149,14 +162,18 @@ class _Replayer:
         try:
             self.rules = rules_for(self.variant, hand.site, hand.rules, user)
         except RuleError as error:
-            self.flag("bad-rule", hand.source.first_line, str(error), severity="warning")
+            self.flag("bad-rule", hand.source.first_line, str(error), "L2", "warning")
             self.rules = rules_for(self.variant, hand.site, (), user)
+        self.out.rules = self.rules
         self.first_street = first = self.variant.first_street
         self.last_street = self.variant.last_street
         antes: list[PostAnte] = _of_type(hand.events, PostAnte)
         self.anted = {e.player for e in antes}
         self.ante_amounts = [e.amount for e in antes if not e.all_in]
-        dealt_in = self.anted | {e.player for e in _of_type(hand.events, Deal) if e.street == first}
+        deals: list[Deal] = _of_type(hand.events, Deal)
+        dealt_in = self.anted | {e.player for e in deals if e.street == first}
+        # a site that does not write every board, or an export that writes no card dealt at all
+        self.boards_hidden = hand.site in SITES_HIDING_BOARDS or not deals
         seats = [(s.player, s.seat, s.stack) for s in hand.seats if s.player in dealt_in]
         self.table = Table(
             self.variant,
@@ -177,7 +194,7 @@ class _Replayer:
         self.held: defaultdict[str, int] = defaultdict(int)  # cards dealt to each player, seen or not
         self.community: list[Card] = []
         self.got_up: set[str] = set()  # players dealt their up card on this street
-        self.street = 0
+        self.street = 0  # an int, compiled: Street(self.street) names it
         self.round = "none"  # this street's betting: "pending", "open" or "closed"
         self.over = False  # the hand was decided (folds or Z13)
         self.checked_out = False  # Z13 ended it
@@ -258,14 +275,14 @@ class _Replayer:
     def known_player(self, player: str, line: int) -> bool:
         if player in self.table.by_name:
             return True
-        self.flag("unknown-player", line, f"{player} is not dealt in")
+        self.flag("unknown-player", line, f"{player} is not dealt in", "L3")
         return False
 
     def on_ante(self, event: PostAnte) -> None:
         name, line = event.player, event.line
         player = self.table.by_name.get(name)
         if player is None:
-            self.flag("unknown-player", line, f"{name} is not dealt in")
+            self.flag("unknown-player", line, f"{name} is not dealt in", "L3")
             return
         issues = self.table.ante(name, event.amount, event.all_in, self.ante)
         self.out.actions.append(
@@ -409,7 +426,7 @@ class _Replayer:
         name, line = event.player, event.line
         player = self.table.by_name.get(name)
         if player is None:
-            self.flag("unknown-player", line, f"{name} is not dealt in")
+            self.flag("unknown-player", line, f"{name} is not dealt in", "L3")
             return
         if player.folded:
             self.flag("card-count", line, f"{name} is dealt cards after folding", "C1")
@@ -451,17 +468,33 @@ class _Replayer:
         spec = self.spec
         if spec and spec.up and not self.community:
             got_up = self.got_up
-            for player in self.table.players:
-                if not player.folded and player.name not in got_up:
-                    self.flag(
-                        "card-count",
-                        line,
-                        f"{player.name} has no {self.street} street up card in the log",
-                        "S1",
-                    )
-        issues = self.table.start_street(self.street)
+            unseen = [p.name for p in self.table.players if not p.folded and p.name not in got_up]
+            if unseen and self.boards_hidden:
+                self.flag(
+                    "up-card-unknown",
+                    line,
+                    f"{', '.join(unseen)}: no {Street(self.street).label} street up card in the log, "
+                    "which does not write them",
+                    "S1",
+                    "info",
+                )
+            else:
+                for name in unseen:
+                    message = f"{name} has no {self.street} street up card in the log"
+                    self.flag("card-count", line, message, "S1")
+        table = self.table
+        issues = table.start_street(self.street)
         if issues:
             self.issues(issues, line)
+        if table.opener_unknown and self.street != self.first_street:
+            self.flag(
+                "opener-unknown",
+                line,
+                f"a live board is not in the log: the {Street(self.street).label} street opener is taken "
+                "from it",
+                self.turn_rule(),
+                "info",
+            )
 
     def close_round(self, line: int) -> None:
         """End the street's betting: nobody may still owe an action (C15); Z13 may end the hand."""
@@ -486,11 +519,13 @@ class _Replayer:
         table = self.table
         player = table.by_name.get(name)
         if player is None:
-            self.flag("unknown-player", line, f"{name} is not dealt in")
+            self.flag("unknown-player", line, f"{name} is not dealt in", "L3")
             return
         if self.round == "pending":
             self.open_round(line)
         kind = _KINDS[type(event)]
+        if table.opener_unknown and table.last is None:
+            table.open_with(name, kind)
         before = player.bet
         to = (before + event.amount if isinstance(event, _PUTS_IN)
               else event.to if isinstance(event, _RAISES_TO) else before)

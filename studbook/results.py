@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from studbook.cards import Card
 from studbook.hand import Hand
+from studbook.rules.variants import Rules
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -92,6 +93,7 @@ class Replay:
     rake: int = 0  # total pot minus what was awarded
     logged_rake: int | None = None
     total_pot: int = 0
+    rules: Rules | None = None  # the options the hand was judged by (None: an unknown variant)
 
     @property
     def has_errors(self) -> bool:

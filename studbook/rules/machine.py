@@ -120,6 +120,9 @@ class Table:
         self.forced_open: str | None = None
         self.aggressor: str | None = None
         self.opener = 0
+        # A live board the log does not show decides the opener (or the bring-in): the log's first
+        # actor opens, as :meth:`open_with` takes him.
+        self.opener_unknown = False
         self.last: int | None = None
 
     # -- state queries -------------------------------------------------------------------------
@@ -247,12 +250,17 @@ class Table:
             issues = self._first_round()
         else:
             issues = []
-            self.opener = self._skip_all_in(self._best_board())
+            live = self.live
+            ups = self.variant.up_cards_by.get(street, 0)  # 0: a street the variant lacks (flagged)
+            self.opener_unknown = any(len(p.up) < ups for p in live)
+            if not self.opener_unknown:
+                self.opener = self._skip_all_in(self._best_board())
             if (
                 self.structure == "limit"
                 and street == self.variant.open_pair_street
                 and self.rules.open_pair_double_bet
-                and any(len({card >> 2 for card in p.up}) < len(p.up) for p in self.live)  # rank indexes
+                # an open pair (by rank index) or a board the log does not show, which may hold one
+                and (self.opener_unknown or any(len({card >> 2 for card in p.up}) < len(p.up) for p in live))
             ):
                 self.double = False
         self.uncapped = self.acting() <= 2
@@ -260,14 +268,14 @@ class Table:
 
     def _first_round(self) -> list[Issue]:
         known = [p for p in self.position if not p.folded and p.up]
-        issues = []
-        if len(known) < self.live_count():
-            issues.append(
-                Issue("door-card-unknown", "C7", "a live player's door card is not in the log", "info")
-            )
-        if not known:
-            return issues
         opener_rule = self.rules.first_round_opener
+        if len(known) < self.live_count():  # the bring-in (or high card) is among the doors not shown
+            self.opener_unknown = True
+            self.bring_in_round = (
+                self.variant.bring_in != "none" and opener_rule == "bringin" and self.acting() >= 2
+            )
+            return [Issue("door-card-unknown", "C7", "a live player's door card is not in the log", "info")]
+        issues: list[Issue] = []
         if self.variant.bring_in == "none" or opener_rule != "bringin":
             chosen = max(known, key=lambda p: p.up[0] >> 2)  # the rank; ties: first in position (Z6)
             self.opener = self._skip_all_in(self.index[chosen.name])
@@ -288,6 +296,14 @@ class Table:
         self.bring_in_round = True
         self.bring_in_due = self.players[index].name
         return issues
+
+    def open_with(self, name: str, kind: str) -> None:
+        """Take the log's first actor as the opener where the boards that decide him are not in the
+        log; on a bring-in round, his bring-in or completion makes him the bring-in player."""
+        self.opener = self.index[name]
+        self.opener_unknown = False
+        if self.bring_in_round and not self.completed and (kind == "bring-in" or kind in AGGRESSIVE):
+            self.bring_in_due = name
 
     def _best_board(self) -> int:
         """Index of the best exposed board (C31, R3); ties by position or by suit (S6)."""
@@ -441,7 +457,9 @@ class Table:
     def _bring_in(self, player: Player, cost: int) -> list[Issue]:
         issues = []
         if not self.bring_in_due:
-            issues.append(Issue("unexpected-bring-in", "C7", f"{player.name} posts a bring-in nobody owes"))
+            if not (self.bring_in_round and self.level == 0):  # else owed by a door the log hides
+                message = f"{player.name} posts a bring-in nobody owes"
+                issues.append(Issue("unexpected-bring-in", "C7", message))
         elif self.bring_in_due != player.name:
             rule = self.variant.bring_in_rule  # S4, R2, R27-3
             issues.append(

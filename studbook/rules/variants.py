@@ -27,6 +27,7 @@ import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache, partial
+from itertools import accumulate
 from typing import Any
 
 from studbook.cards import ALL_CARDS, RANK_CHARS, Card
@@ -299,6 +300,13 @@ SITE_DEFAULTS: dict[str, dict[str, Any]] = {
     },
 }
 
+# Sites whose logs do not write every player's up cards as they are dealt. There a missing up card is
+# the log's silence, not a misdeal: the replay notes it (info) and takes the bring-in and each opener
+# from the log. everleaf/cash-7-Stud-USD-0.05-0.10.201107.txt deals no card before the showdown (its
+# "** Dealing down cards **" line is all); partypoker/cash-7-Stud-USD-1-2-201104.txt deals Hero's cards
+# alone ("Dealt to Hero [  3h 8c 7c ]" on 3rd street, line 23; no other player's up card in any hand).
+SITES_HIDING_BOARDS = frozenset({"everleaf", "partypoker"})
+
 
 def rules_text(rules: Rules | None) -> str | None:
     """The house rules an import replayed under, as ``hands.rules`` stores them: the options the user set
@@ -306,10 +314,10 @@ def rules_text(rules: Rules | None) -> str | None:
     rules give equal text and :func:`rules_from_text` gives the same :class:`Rules` back. None: no rules."""
     if rules is None or not rules.explicit:
         return None
-    return " ".join(f"{key}={_option_text(key, getattr(rules, key))}" for key in sorted(rules.explicit))
+    return " ".join(f"{key}={option_text(key, getattr(rules, key))}" for key in sorted(rules.explicit))
 
 
-def _option_text(key: str, value: Any) -> str:
+def option_text(key: str, value: Any) -> str:
     """One option's value as ``Rules.parse`` reads it (``deck_ranks`` as a deck size, no ante as none)."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -402,6 +410,8 @@ class Variant:
     board_rank: str | None = None
     # the streets by number, derived from ``streets``: readers and the engine ask on every deal
     by_street: dict[int, StreetSpec] = field(init=False, repr=False, compare=False)
+    # up cards each live player shows once a street is dealt: a shorter board is one the log hides
+    up_cards_by: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """By name alone (variants are few and named apart): hashing every street costs each lookup."""
@@ -420,6 +430,8 @@ class Variant:
         for key, value in self.defaults:
             check_value(key, value)
         object.__setattr__(self, "by_street", {int(spec.street): spec for spec in self.streets})
+        shown = zip(self.streets, accumulate(spec.up for spec in self.streets), strict=True)
+        object.__setattr__(self, "up_cards_by", {int(spec.street): n for spec, n in shown})
 
     @property
     def first_street(self) -> Street:

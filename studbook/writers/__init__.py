@@ -7,14 +7,16 @@ what goes between two hands of one file in that format.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
 from studbook.hand import Hand
 from studbook.writers.json_lines import write_json
+from studbook.writers.phh import Unsupported, write_phh, write_phh_table
 from studbook.writers.pokerstars_text import WriterError, show_description, write_pokerstars
 from studbook.writers.studbook_text import write_studbook
 
@@ -22,8 +24,11 @@ WRITERS: dict[str, Callable[[Hand], str]] = {
     "pokerstars": write_pokerstars,
     "json": write_json,
     "studbook": write_studbook,
+    "phh": write_phh,  # one hand, a .phh file
 }
-SEPARATORS = {"pokerstars": "\n\n\n", "json": "", "studbook": "\n"}
+SEPARATORS = {"pokerstars": "\n\n\n", "json": "", "studbook": "\n", "phh": "\n"}
+# Formats whose files number their hands: the export writes hand n with these (a .phhs table [n]).
+NUMBERED: dict[str, Callable[[Hand, int], str]] = {"phh": write_phh_table}
 
 
 @dataclass(slots=True)
@@ -33,6 +38,7 @@ class Converted:
     hands: int = 0
     skipped: int = 0  # blocks of games studbook does not read
     problems: list[str] | None = None
+    unsupported: Counter[str] = field(default_factory=Counter)  # hands the format cannot hold, by reason
 
 
 def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Converted:
@@ -40,7 +46,7 @@ def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Convert
     or a hand the format cannot hold is listed in ``problems`` and the rest go on."""
     from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
 
-    write, separator = WRITERS[fmt], SEPARATORS[fmt]
+    write, separator, numbered = WRITERS[fmt], SEPARATORS[fmt], NUMBERED.get(fmt)
     done = Converted(problems=[])
     for path in expand_paths(paths):
         for result in parse_file(path):
@@ -50,7 +56,10 @@ def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Convert
                 done.problems.append(str(result))
             else:
                 try:
-                    text = write(result)
+                    text = numbered(result, done.hands + 1) if numbered else write(result)
+                except Unsupported as error:
+                    done.unsupported[error.reason] += 1
+                    continue
                 except (WriterError, ValueError) as error:
                     done.problems.append(f"{path}:{result.source.first_line}: hand {result.hand_id}: {error}")
                     continue
@@ -70,10 +79,12 @@ def export_hands(fmt: str, paths: list[str], out: Path | None) -> int:
     for problem in done.problems or ():
         print(f"  {problem}", file=sys.stderr)
     skipped = f", {done.skipped} skipped (not stud)" if done.skipped else ""
-    print(f"{done.hands} hands written as {fmt}{skipped}, {len(done.problems or ())} not written",
-          file=sys.stderr)
+    unsupported = "".join(f", {count} skipped ({reason})" for reason, count in done.unsupported.items())
+    print(f"{done.hands} hands written as {fmt}{skipped}{unsupported}, "
+          f"{len(done.problems or ())} not written", file=sys.stderr)
     return 1 if done.problems else 0
 
 
-__all__ = ["WRITERS", "SEPARATORS", "Converted", "WriterError", "convert_files", "export_hands",
-           "show_description", "write_json", "write_pokerstars", "write_studbook"]
+__all__ = ["WRITERS", "SEPARATORS", "NUMBERED", "Converted", "Unsupported", "WriterError", "convert_files",
+           "export_hands", "show_description", "write_json", "write_phh", "write_phh_table",
+           "write_pokerstars", "write_studbook"]

@@ -37,12 +37,11 @@ def test_every_block_is_accounted_for(corpus: Path, imported: tuple[Path, dict[s
     assert con.execute("SELECT count(*) FROM rejected").fetchall()[0][0] == counts["rejected (parse errors)"]
     sites = dict(con.execute("SELECT site, count(*) FROM hands GROUP BY site").fetchall())
     assert set(sites) == {"pokerstars", "fulltilt", "bovada", "everleaf", "partypoker", "ongame", "winamax",
-                          "kingsclub", "acr", "absolute"}
+                          "kingsclub", "acr", "absolute", "ipoker", "merge"}
     assert counts["imported"] > 40
-    # Logs of a network studbook does not read yet (iPoker's XML) are rejected blocks with their text,
-    # never silently dropped.
-    other = con.execute("SELECT count(*) FROM rejected WHERE file LIKE '%/ipoker/%' AND raw <> ''").fetchall()
-    assert other[0][0] >= 1
+    # The XML logs are read whole: 125 iPoker and 22 Merge stud hands, Merge's other HORSE games skipped.
+    assert (sites["ipoker"], sites["merge"]) == (125, 22)
+    assert counts["skipped (not stud)"] >= 14
     assert con.execute("SELECT count(*) FROM rejected WHERE raw = ''").fetchall()[0][0] == 0
     # PokerStars hand 35874676388 is in two files: stored once.
     assert counts["already present"] >= 1

@@ -50,6 +50,7 @@ def test_wheel_contains_mapped_packages_and_grammars(wheel: Path) -> None:
         "studbook/analytics/schema.sql",
         "studbook/reports/replayer.js",
         "studbook/reports/report.css",
+        "studbook/rulebook.toml",
     ):
         assert module in names, module
 
@@ -63,8 +64,11 @@ def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
     )
     code = (
         "import studbook.grammar, studbook.analytics, studbook.reports, pathlib;"
-        "from studbook.grammar.dialect import dialects;"
-        "print(studbook.grammar.__file__); [d.parser for d in dialects()]; print('grammars ok')"
+        "from studbook.grammar.dialect import dialects; from studbook.grammar.lines import LineDialect;"
+        "print(studbook.grammar.__file__);"
+        "grammars = [d.parser for d in dialects() if isinstance(d, LineDialect)];"
+        "assert len(grammars) == len(dialects()) - 1; print('grammars ok');"  # PHH is TOML: no grammar
+        "from studbook.rulebook import label; print(label('C27'))"
     )
     env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
@@ -73,6 +77,7 @@ def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert str(target) in result.stdout
     assert "grammars ok" in result.stdout
+    assert "C27 show order at showdown" in result.stdout
 
 
 def test_a_pure_wheel_says_why_it_is_pure(wheel: Path) -> None:

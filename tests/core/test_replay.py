@@ -266,6 +266,19 @@ def test_S1_card_count_per_street() -> None:
     assert "card-count" in codes(run(CLEAN.replace("ups B:7d C:9c", "ups C:9c")))  # B's up card missing
 
 
+def test_S1_a_site_that_hides_boards_gets_a_note_not_an_error() -> None:
+    """Everleaf and PartyPoker do not write every up card: B's missing 4th street card is noted, and
+    on 4th and 5th street, where his board is short, B opens because the log has him act first."""
+    hidden = CLEAN.replace("stud 10/20 ante=1 bi=3", "stud 10/20 ante=1 bi=3 site=everleaf")
+    result = run(hidden.replace("ups B:7d C:9c", "ups C:9c"))
+    assert [(v.code, v.severity, v.line) for v in result.violations] == [
+        ("up-card-unknown", "info", 14), ("opener-unknown", "info", 14), ("opener-unknown", "info", 18)]
+    # elsewhere the same gap is a card-count error; the openers are still taken from the log, not guessed
+    result = run(CLEAN.replace("ups B:7d C:9c", "ups C:9c"))
+    assert [(v.code, v.severity) for v in result.violations] == [
+        ("card-count", "error"), ("opener-unknown", "info"), ("opener-unknown", "info")]
+
+
 def test_Z1_card_not_in_a_stripped_deck() -> None:
     result = run(DESCUBIERTO_CHECKS, "deck_ranks=32")
     assert ("card-not-in-deck", "Z1") in [(v.code, v.rule) for v in result.violations]

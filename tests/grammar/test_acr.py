@@ -20,6 +20,7 @@ from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
+from studbook.reports.source import find_in_log
 from studbook.writers import write_pokerstars
 
 OLD = "cash-7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
@@ -123,10 +124,17 @@ def test_a_cut_off_2016_hand_is_rejected(corpus: Path) -> None:
     ante, card nor action, so nothing to replay or store; it is rejected where it stops."""
     [_, error] = parse_file(corpus / "acr" / OLD_HL)
     assert isinstance(error, ParseError) and (error.line, error.site) == (51, "acr")  # just after the seats
+    assert error.hand_id == "693976187"  # named from its "Game ID" line: the header line has no number
     assert "ends too early, after 'Seat 8: KickAzzJohnny (26.41).'" in error.message
     cut = OLD_HAND.split("Player Bob bring in")[0]
     [error] = parse_text(cut)
     assert isinstance(error, ParseError) and "ends too early" in error.message
+
+
+def test_a_2016_hand_is_found_by_its_number(corpus: Path) -> None:
+    """``replay FILE --hand N`` finds a 2016 hand, whose number is on its second line."""
+    hand, excerpt = find_in_log(corpus / "acr" / OLD_HL, "693975843")
+    assert (hand.hand_id, excerpt.first_line) == ("693975843", 1)
 
 
 def test_a_2016_hand_of_another_game_is_skipped() -> None:

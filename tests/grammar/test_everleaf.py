@@ -95,33 +95,34 @@ def test_showdown_and_raise_as_chips_put_in(corpus: Path) -> None:
     assert events_of(hand, Collect) == [Collect(104, "Player2", 98, "main")]
 
 
-# The corpus log writes no card before the showdown (not even the up cards): the replay cannot know
-# who brings in or who opens a street. These are the only errors it finds, all from the missing cards:
-#   card-count (S1)           a live player has no up card on a street
-#   unexpected-bring-in (C7)  with no door card known, no bring-in is owed
-#   wrong-actor (C8, S5, C32) the opener is decided from up cards the log does not write
-# and one bet-amount (C16): hand 285999989, line 438, bets $0.10 on 4th street, a double bet an open
-# pair allows (S7); the pair is among the cards the log leaves out.
-MISSING_CARDS = {"card-count", "unexpected-bring-in", "wrong-actor"}
+# The corpus log writes no card before the showdown (not even the up cards), so the replay cannot
+# judge who brings in or who opens a street from the boards: it says so (info) and takes each from the
+# log, then judges everything else. The hands break no rule: no error, the chips agree.
+HIDDEN_BOARDS = {"door-card-unknown", "up-card-unknown", "opener-unknown"}
 
 
-def test_replay_errors_come_only_from_the_missing_cards(corpus: Path) -> None:
-    hands = hands_of(corpus)
-    for hand in hands:
+def test_hidden_boards_are_noted_and_no_rule_is_broken(corpus: Path) -> None:
+    for hand in hands_of(corpus):
         result = replay(hand)
-        codes = {v.code for v in result.violations if v.severity == "error"}
-        extra = codes - MISSING_CARDS
-        if extra:
-            assert {(v.line, v.code, v.rule) for v in result.violations if v.code in extra} == {
-                (438, "bet-amount", "C16")
-            }, hand.hand_id
-        assert "unexpected-bring-in" in codes and "card-count" in codes
-        # the money is right: awards agree with the rules, the rake is what the awards leave
-        assert not {"award-mismatch", "uncalled-missing", "uncalled-amount", "beyond-stack"} & codes
+        assert [v for v in result.violations if v.severity != "info"] == [], hand.hand_id
+        infos = {v.code for v in result.violations}
+        assert infos <= HIDDEN_BOARDS and "door-card-unknown" in infos and "up-card-unknown" in infos
+        # the money is right: each net is what the log's awards say, the rake is what they leave
         for seat in result.seats:
             assert seat.net == seat.logged_collected - seat.committed
         assert result.logged_rake is None  # no summary: the rake is what the awards leave of the pot
         assert sum(s.collected for s in result.seats) + result.rake == result.total_pot
+
+
+def test_a_double_bet_on_4th_street_stands_where_an_open_pair_may_hide(corpus: Path) -> None:
+    """Hand 285999989, line 438: a $0.10 bet on 4th street of a $0.05/$0.10 game is the big bet an
+    open pair allows (S7). The boards are not in the log, so a pair may show: the bet is not flagged,
+    and the street's opener is the log's first actor."""
+    hand = next(h for h in hands_of(corpus) if h.hand_id == "285999989")
+    result = replay(hand)
+    (bet,) = [a for a in result.actions if a.line == 438]
+    assert (bet.action, bet.amount, bet.violations) == ("bet", 10, ())
+    assert any(v.code == "opener-unknown" and v.rule == "S5" for v in result.violations)
 
 
 def plain(hand: Hand) -> list:

@@ -3,6 +3,8 @@ gave before the reading layer was rebuilt (issue 12): the SHA-256 (first 16 hex 
 lines, with the folder's path left out, as the commit before that work printed them.
 
 A change that means to change what a log parses to updates the digest of that file, and says why.
+Updated once since: every summary seat gained ``"net": null`` (``SummarySeat.net``, stated by KingsClub
+alone); with that key removed, every digest was still the one pinned before (checked).
 """
 
 from __future__ import annotations
@@ -17,27 +19,27 @@ from typer.testing import CliRunner
 from studbook.cli import app
 
 BEFORE = {
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.Button.Failure.txt": "517d2afdde114e3b",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt": "2102bfcf6fe0c145",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure-3bet.by.button.txt": "3ef50916a35e77da",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure.txt": "a5c7213bbe208bd7",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Success.txt": "a931f30ccde0681f",
-    "fulltilt/cash-7-StudHL-USD-2-4-201006.Steal.examples.txt": "0facfe84a4dd3987",
-    "fulltilt/cash-7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt": "07141990d53497af",
-    "fulltilt/cash-Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt": "ae0cfd751945b118",
-    "fulltilt/cash-Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt": "98597c07df3b3e37",
-    "fulltilt/cash-ftp-stud-hilo-ring-001.txt": "d1a79d43b34c6ed8",
-    "fulltilt/tour-5-Stud-USD-MTT-100-201303.txt": "4e64146ef8c751f4",
-    "fulltilt/tour-Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt": "1597527065b1aa15",
-    "pokerstars/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": "318d3b430e706d0d",
-    "pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt": "82417c56ff01da62",
-    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.Cardtest.txt": "48bdcd01fd9fa445",
-    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.txt": "2fb5721a25fee8a1",
-    "pokerstars/cash-7-StudHL-USD-400-800-201701.3bet.fix.txt": "f093ce2bce0af3d3",
-    "pokerstars/cash-HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt": "05d99fed793015df",
-    "pokerstars/cash-Razz-USD-0.04-0.08-200911.txt": "fb99e95d093e8861",
-    "pokerstars/tour-7-StudHL-USD-10-1-200906.PT2.export.txt": "5fbe6ea0d3417c78",
-    "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "8ebd830d1a1f763f",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.Button.Failure.txt": "8f8d1340c713242d",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt": "66ed861b00cc6760",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure-3bet.by.button.txt": "7e37a98f039ee64e",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure.txt": "f9ecf5201ead99f4",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Success.txt": "45ea3864cc201e02",
+    "fulltilt/cash-7-StudHL-USD-2-4-201006.Steal.examples.txt": "3c5af3da2e1bd599",
+    "fulltilt/cash-7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt": "b1a9e460c662394f",
+    "fulltilt/cash-Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt": "b77d79b1baf0cbff",
+    "fulltilt/cash-Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt": "71a65c4488ecd7f4",
+    "fulltilt/cash-ftp-stud-hilo-ring-001.txt": "a729ee0638071461",
+    "fulltilt/tour-5-Stud-USD-MTT-100-201303.txt": "ecef848a40d58730",
+    "fulltilt/tour-Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt": "a19a61138aba1f53",
+    "pokerstars/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": "6e4d48cb8bb6185a",
+    "pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt": "04288f90eaaec2bf",
+    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.Cardtest.txt": "bf6142c5d6997613",
+    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.txt": "347bda2cb2c6796d",
+    "pokerstars/cash-7-StudHL-USD-400-800-201701.3bet.fix.txt": "91d6a51441dc229a",
+    "pokerstars/cash-HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt": "418373daff49d06d",
+    "pokerstars/cash-Razz-USD-0.04-0.08-200911.txt": "50c6093c9d01075d",
+    "pokerstars/tour-7-StudHL-USD-10-1-200906.PT2.export.txt": "71f1f7ef20643a7a",
+    "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "9eba6d3b922deadd",
     "descubierto-2024-11-15.txt": "6d419880b69eb056",
     "stud8-2024-11-21.txt": "5b9438422355604f",
 }

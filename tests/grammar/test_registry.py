@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from studbook.grammar import SITES
-from studbook.grammar.dialect import detect_dialect, dialect_named, dialects
+from studbook.grammar.dialect import detect_dialect, dialect_named, dialects, xml_dialects
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import Block, read_blocks
 from studbook.hand import Hand
@@ -29,9 +29,11 @@ def first_hands(corpus: Path) -> dict[str, Hand]:
 
 
 def test_each_site_module_registers_one_dialect_once() -> None:
-    names = [dialect.name for dialect in dialects()]
+    """Text dialects are found by their headers, XML dialects (iPoker, Merge) by the XML reader."""
+    names = [dialect.name for dialect in (*dialects(), *xml_dialects())]
     assert len(names) == len(set(names)) == len(SITES)
-    assert {"fulltilt", "pokerstars", "studbook"} <= set(names)
+    assert {"fulltilt", "pokerstars", "studbook"} <= {dialect.name for dialect in dialects()}
+    assert {dialect.name for dialect in xml_dialects()} == {"ipoker", "merge"}
     assert all(dialect_named(name).name == name for name in names)
 
 

@@ -220,7 +220,7 @@ def test_player_report_draws_every_point(browser: Chromium, corpus_db: Path, tmp
     con.close()
     browser.open(page)
     points = plots_drawn(browser)
-    assert points["fig-net-bb"] == [data.curve.height] * 3
+    assert points["fig-net-bb"] == [data.curve.height] * 4  # total, showdown, non-showdown, all-in EV
     assert points["fig-sessions"] == [data.sessions.height] * 2
     assert sum(points["fig-streets"]) == 3 * data.streets.height
     assert sum(points["fig-start"]) == data.start_classes.height
@@ -291,6 +291,9 @@ def test_hostile_names_stay_text(browser: Chromium, hostile_db: Path, tmp_path: 
     assert browser.js("!document.querySelector('#replay-view-body .rp-ruling').hidden")
     ruling = browser.js("document.querySelector('#replay-view-body .rp-ruling').innerText")
     assert "bet-amount" in ruling and EVIL in ruling and BOLD in ruling
+    assert "[C16 fixed bet sizes]" in ruling  # the cited rule, its text in the tooltip
+    tooltip = browser.js("document.querySelector('#replay-view-body .rp-ruling abbr.rule').title")
+    assert tooltip.startswith("C16 fixed bet sizes: In limit games every bet and raise is exactly one unit")
     assert browser.js("document.querySelectorAll('img, svg image, b').length") == 0
     browser.screenshot(shots / "hostile-report-replay.png")
     assert_clean(browser)

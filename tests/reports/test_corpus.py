@@ -20,6 +20,7 @@ from studbook.reports.filters import Filters
 from studbook.reports.overview import overview_data, overview_page
 from studbook.reports.player_report import HEADLINE, PlayerData, player_data, player_page
 from studbook.reports.violations import violation_rows
+from studbook.rulebook import label
 
 runner = CliRunner()
 
@@ -154,6 +155,8 @@ def test_overview_counts_match_the_database(con: duckdb.DuckDBPyConnection, corp
     assert data["violations"]["violations"].sum() == scalar(con, "SELECT count(*) FROM violations")
     page = overview_page(con, Filters(), corpus_db)
     assert f"{hands:,}" in page and "Hands per player" in page
+    cited = {rule for rule in data["violations"]["rule"].to_list() if rule}
+    assert cited and all(f'class="rule">{label(rule)}</abbr>' in page for rule in cited)
 
 
 def test_filters_narrow_the_report(con: duckdb.DuckDBPyConnection, player: str) -> None:

@@ -54,6 +54,10 @@ def test_the_broken_rule_is_listed_and_linked(hostile_db: Path) -> None:
     replays = json.loads(re.search(r'id="replays-data">(.*?)</script>', page, re.S).group(1))
     codes = {v["code"] for step in replays["replay-0"]["steps"] for v in step["violations"]}
     assert "bet-amount" in codes
+    # The rule it breaks is named in a tooltip with its text, escaped as any attribute.
+    assert replays["replay-0"]["rules"]["C16"]["title"] == "fixed bet sizes"
+    assert '<abbr title="C16 fixed bet sizes: In limit games every bet and raise is exactly one unit' in page
+    assert 'class="rule">C16 fixed bet sizes</abbr>' in page
 
 
 def test_markup_helpers_escape_text_and_attributes() -> None:

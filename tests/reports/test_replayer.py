@@ -156,6 +156,15 @@ def test_violations_sit_on_their_step_and_the_ruling(replay: Replay) -> None:
     assert ruling["texts"][0] == "Alice wins 21 (hi) with a straight, Five high"
 
 
+def test_cited_rules_travel_with_their_text(replay: Replay) -> None:
+    """The page carries the title and text of each rule its violations cite, for offline tooltips;
+    a violation without a rule adds none."""
+    rules = replayer_data(replay)["rules"]
+    assert list(rules) == ["C31"]
+    assert rules["C31"]["title"] == "ranking the cards showing"
+    assert rules["C31"]["text"].startswith("Who opens later streets is decided by the cards showing only")
+
+
 def test_page_escapes_everything_from_the_log(replay: Replay) -> None:
     lines = [f"line {n}" for n in range(1, 51)]
     lines[31] = "Bob said, \"</script><script>alert(2)</script>\""

@@ -55,11 +55,14 @@ def codes(issues: list[machine.Issue]) -> list[str]:
 
 def play(table: Table, script: str) -> list[str]:
     """Run "A bi 3, B complete 10, C raise 20, ..." (amounts are street totals) checking the turn;
-    return every issue code, ``wrong-actor`` included."""
+    return every issue code, ``wrong-actor`` included. Where the log hides a board that decides the
+    opener, the first to act opens, as the replay takes him."""
     found = []
     for step in script.split(","):
         words = step.split()
         name, kind = words[0], {"bi": "bring-in"}.get(words[1], words[1])
+        if table.opener_unknown and table.last is None:
+            table.open_with(name, kind)
         to = int(words[2].rstrip("!")) if len(words) > 2 else table.by_name[name].bet
         if table.next_actor() != name:
             found.append("wrong-actor")
@@ -209,6 +212,31 @@ def test_V3_H4_R4_no_open_pair_option_in_stud8_and_razz() -> None:
     razz = make("P1:As,Ks P2:4c,9h P3:7s,7d", "razz", street=4)
     assert razz.next_actor() == "P2"  # R3: the lowest board opens, pairs are bad
     assert play(razz, "P2 bet 20") == ["bet-amount"]
+
+
+def test_C7_door_card_not_in_the_log_the_first_actor_brings_in() -> None:
+    """A's and C's doors are not in the log, so B's 5c cannot be called the lowest: C's bring-in
+    stands and the order runs clockwise from him; acting out of that order is still wrong."""
+    table = make("A: B:5c C:")
+    assert table.opener_unknown
+    assert play(table, "C bi 3, A call 3, B complete 10, C call 10, A call 10") == []
+    assert play(make("A: B:5c C:"), "C bi 3, B call 3") == ["wrong-actor"]
+    assert play(make("A: B:5c C:"), "A complete 10, B call 10, C fold") == []  # A completes: A held it
+
+
+def test_C7_all_doors_known_the_bring_in_is_judged() -> None:
+    assert not make("A:9s B:5c C:Kd").opener_unknown
+    assert play(make("A:9s B:5c C:Kd"), "C bi 3") == ["wrong-actor", "wrong-bring-in"]
+
+
+def test_S5_S7_board_not_in_the_log_the_first_actor_opens_and_may_bet_big() -> None:
+    """B shows one card of his 4th street board: the log's first actor opens, and the big bet stands
+    because the hidden card may pair his board (S7)."""
+    doors = "A:Ks,Qd B:Kh C:2c,3d"
+    assert make(doors, street=4).opener_unknown
+    assert play(make(doors, street=4), "C bet 20, A call 20, B call 20") == []
+    assert play(make(doors, street=4), "B check, C bet 10, A fold, B call 10") == []
+    assert play(make(doors, street=4), "B check, A check") == ["wrong-actor"]  # C was next
 
 
 def test_V4_S6_board_tie_break_position_or_suit() -> None:

@@ -1,0 +1,254 @@
+"""``studbook import --watch DIR``: keep importing the hands a poker client writes while it plays.
+
+Every ``interval`` seconds the folder is looked at again. A file is read from where the last look
+stopped (a byte offset and the line number there), so a site that appends to today's file costs only
+its new hands. While a file is still growing its last hand block is held back, since the site may be
+in the middle of writing it: it is read once a next hand's header follows it or the file has stopped
+growing for one interval. A file that shrinks, or whose first bytes or inode change, was truncated or
+rotated and is read again from its start; the database's (site, hand id) key keeps hands read twice
+from being stored twice. A removed file is forgotten.
+
+The database is open only while a batch is written (open, write, close), so ``stats``, ``report`` and
+``query`` work on it meanwhile; when one of them holds it just then, the batch waits for the next look.
+Ctrl-C (SIGINT) ends the loop after the batch in hand, and the usual import summary follows.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from studbook.analytics.db import DatabaseError, open_for_import
+from studbook.analytics.importer import ImportSummary, unchanged_files
+from studbook.analytics.load import Loader
+from studbook.analytics.reading import Chunk
+from studbook.analytics.worker import ChunkResult, process_chunk
+from studbook.grammar import expand_paths
+from studbook.grammar.reader import Block, LogReader, ParseError
+
+TAIL_BYTES = 16 << 20  # read at most this much per look (more is read at the next, at once): bounded memory
+HEAD_BYTES = 256  # a file's first bytes: when they change, the file was rewritten or rotated
+
+
+@dataclass(slots=True)
+class Tail:
+    """How far one file has been read and imported."""
+
+    offset: int = 0  # bytes done: up to the start of the block held back, if any
+    line: int = 1  # the line number at ``offset``
+    size: int = -1  # the size and modification time at the last look
+    mtime_ns: int = 0
+    inode: tuple[int, int] = (0, 0)  # (device, inode)
+    head: bytes = b""
+
+
+@dataclass(slots=True)
+class Look:
+    """What one look at the folder read: the new hand blocks and what happened to files."""
+
+    chunks: list[Chunk] = field(default_factory=list)
+    tails: dict[Path, Tail] = field(default_factory=dict)  # each file's state once this look is stored
+    seen: dict[Path, Tail] = field(default_factory=dict)  # each file as seen, read up to where it was
+    removed: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # files truncated, rotated or removed
+    more: bool = False  # there was more to read than one look reads
+
+
+class Watcher:
+    """The folder's files and how far each has been imported into ``db``."""
+
+    def __init__(self, paths: Sequence[str | Path], db: Path, rule_args: tuple[str, ...] = (),
+                 echo: Callable[[str], None] = print) -> None:
+        self.paths = list(paths)
+        self.db = db
+        self.rule_args = rule_args
+        self.echo = echo
+        self.tails: dict[Path, Tail] = {}
+        self.summary = ImportSummary()
+        self.files_read: set[str] = set()
+        self.started = False
+
+    def start(self) -> None:
+        """Open (or create) the database once, so a database that cannot be used fails at once, and skip
+        the files an earlier import read whole."""
+        con = open_for_import(self.db)
+        try:
+            files = self.files()
+            unchanged = unchanged_files(con, files)
+        finally:
+            con.close()
+        for path in unchanged:
+            self.tails[path] = _tail_at_end(path)
+        self.summary.unchanged, self.summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
+        self.started = True
+
+    def files(self) -> list[Path]:
+        return [path.resolve() for path in expand_paths(self.paths) if path.is_file()]
+
+    def look(self) -> Look:
+        """Read what is new in the files, at most ``TAIL_BYTES`` in all (``more`` says when that cut the
+        look short); nothing is stored yet."""
+        look = Look()
+        files = self.files()
+        look.removed = sorted(set(self.tails) - set(files))
+        look.notes.extend(f"{gone.name}: removed" for gone in look.removed)
+        budget = TAIL_BYTES
+        for path in files:
+            if budget <= 0:
+                look.more = True
+                break
+            try:
+                budget -= self.look_at(path, look, budget)
+            except OSError as error:  # removed or unreadable between the listing and the read
+                look.notes.append(f"{path.name}: cannot read: {error.strerror}")
+        return look
+
+    def look_at(self, path: Path, look: Look, budget: int) -> int:
+        """Read ``path``'s new bytes (``budget`` at most) into ``look``; how many were read."""
+        stat = path.stat()
+        tail = self.tails.get(path, Tail())
+        with path.open("rb") as file:
+            head = file.read(HEAD_BYTES)
+            replaced = (stat.st_dev, stat.st_ino) != tail.inode or not head.startswith(tail.head)
+            rewritten = tail.size >= 0 and (stat.st_size < tail.offset or replaced)
+            if rewritten:
+                look.notes.append(f"{path.name}: truncated or replaced, read again from its start")
+                tail = Tail()
+            growing = (stat.st_size, stat.st_mtime_ns) != (tail.size, tail.mtime_ns)
+            file.seek(tail.offset)
+            data = file.read(min(stat.st_size - tail.offset, budget))
+        new = Tail(tail.offset, tail.line, stat.st_size, stat.st_mtime_ns, (stat.st_dev, stat.st_ino), head)
+        look.seen[path] = replace(new)
+        if data.strip(b" \t\r\n\x00"):
+            held_back = growing or tail.offset + len(data) < stat.st_size
+            blocks, new.offset, new.line = _complete_blocks(path, data, tail, held_back)
+            if blocks:
+                look.chunks.append(Chunk(str(path), blocks, False))
+            look.more = look.more or tail.offset + len(data) < stat.st_size
+        look.tails[path] = new
+        return len(data)
+
+    def store(self, look: Look) -> bool:
+        """Write the look's hands in one batch; False when the database is busy (another command holds
+        it), so the same hands are read again at the next look."""
+        results = [process_chunk(chunk, self.rule_args) for chunk in look.chunks]
+        if results:
+            try:
+                con = open_for_import(self.db)
+            except DatabaseError as error:
+                self.echo(f"{time.strftime('%H:%M:%S')}  database busy, trying again: {error}")
+                self.tails.update(look.seen)  # read again, but as seen: not growing if unchanged
+                return False
+            try:
+                outcome = Loader(con).write(results)
+            finally:
+                con.close()
+            for result in results:
+                self.summary.add_chunk(result)
+                self.files_read.add(result.path)
+            self.summary.add_batch(outcome)
+            self.echo(_batch_line(results, outcome.imported, outcome.already_present))
+        for note in look.notes:
+            self.echo(f"{time.strftime('%H:%M:%S')}  {note}")
+        for path in look.removed:
+            del self.tails[path]
+        self.tails.update(look.tails)
+        self.summary.files = len(self.files_read)
+        return True
+
+    def run(self, interval: float, stop: threading.Event) -> ImportSummary:
+        """Look and store until ``stop`` is set; a look that had more to read looks again at once."""
+        if not self.started:
+            self.start()
+        while not stop.is_set():
+            look = self.look()
+            if not (self.store(look) and look.more):
+                stop.wait(interval)
+        return self.summary
+
+
+def _tail_at_end(path: Path) -> Tail:
+    stat = path.stat()
+    with path.open("rb") as file:
+        head = file.read(HEAD_BYTES)
+    return Tail(stat.st_size, 1, stat.st_size, stat.st_mtime_ns, (stat.st_dev, stat.st_ino), head)
+
+
+def _complete_blocks(path: Path, data: bytes, tail: Tail,
+                     held_back: bool) -> tuple[list[Block | ParseError], int, int]:
+    """The blocks of ``data`` (the file's bytes from ``tail.offset``) that are surely whole, and the offset
+    and line number to read from next time. With ``held_back`` the last block waits: the file is still
+    being written, or ``data`` stops short of its end."""
+    reader = LogReader(data, str(path), tail.line)
+    blocks = list(reader)
+    if not held_back or not blocks or not isinstance(blocks[-1], Block):
+        return blocks, tail.offset + len(data), tail.line + _line_count(data, reader.encoding)
+    last = blocks[-1]
+    start = _line_start(data, last.lines[0], reader.encoding)
+    if start is None:  # cannot tell where the last block starts: wait for the file to settle
+        return [], tail.offset, tail.line
+    return blocks[:-1], tail.offset + start, last.first_line
+
+
+def _codec(data: bytes, encoding: str | None) -> str:
+    """The codec that encodes text as it stands in ``data`` (without a byte order mark)."""
+    if encoding == "utf-16":
+        return "utf-16-be" if data.startswith(b"\xfe\xff") else "utf-16-le"
+    return {"utf-8-sig": "utf-8", None: "utf-8"}.get(encoding, encoding)  # type: ignore[arg-type]
+
+
+def _line_start(data: bytes, line: str, encoding: str | None) -> int | None:
+    """Where the line ``line`` (a block's header, which the block does not repeat) starts in ``data``."""
+    try:
+        found = data.rfind(line.encode(_codec(data, encoding)))
+    except UnicodeEncodeError:
+        return None
+    return found if found >= 0 else None
+
+
+def _line_count(data: bytes, encoding: str | None) -> int:
+    """The line breaks in ``data``, counted as the reader counts them (``\\r\\n``, ``\\n`` or ``\\r``)."""
+    text = data.decode(_codec(data, encoding), errors="replace")
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
+def _batch_line(results: list[ChunkResult], imported: int, present: int) -> str:
+    files = sorted({Path(result.path).name for result in results})
+    found = sum(result.found for result in results)
+    rejected = sum(result.rejected for result in results)
+    skipped = sum(result.skipped for result in results)
+    extra = "".join(f", {count} {what}" for count, what in ((present, "already present"),
+                                                             (skipped, "skipped (not stud)"),
+                                                             (rejected, "rejected")) if count)
+    return (f"{time.strftime('%H:%M:%S')}  +{imported} hands ({found} blocks{extra}) from "
+            f"{', '.join(files)}")
+
+
+@contextmanager
+def _sigint_sets(stop: threading.Event) -> Iterator[None]:
+    """In the main thread, Ctrl-C sets ``stop`` (the batch in hand is finished) instead of raising."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def watch(paths: Sequence[str | Path], db: Path, interval: float, rule_args: tuple[str, ...] = (),
+          echo: Callable[[str], None] = print, stop: threading.Event | None = None) -> ImportSummary:
+    """Import ``paths`` (folders are searched recursively) and keep importing what is written to them
+    until ``stop`` is set or Ctrl-C; the summary of everything imported."""
+    stop = stop or threading.Event()
+    watcher = Watcher(paths, db, rule_args, echo)
+    with _sigint_sets(stop):
+        watcher.start()
+        echo(f"watching {', '.join(map(str, paths))} every {interval:g} s; Ctrl-C ends")
+        return watcher.run(interval, stop)
