@@ -4,37 +4,51 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test test-3.13 demo bench lint clean
+.PHONY: venv compiled test test-3.13 demo bench lint clean
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+# Installing compiles the hot path with mypyc where a C compiler is present (setup.py); the last line
+# says which build runs (STUDBOOK_PURE=1 make venv: pure Python only).
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/studbook --version
 	touch $(STAMP)
+
+# Compile again when a compiled module's source changed since (until then studbook runs pure Python).
+compiled: venv
+	@$(BIN)/python -c "import studbook, sys; sys.exit(studbook.BUILD.stale)" 2>/dev/null \
+		|| $(BIN)/python setup.py --quiet build_ext --inplace
 
 # The reading layer leans on re and Lark, whose behaviour can move between Python versions: where a
 # Python 3.13 is on the machine, make test also runs the grammar tests under it.
 PY313 ?= $(shell for p in $$HOME/.pyenv/versions/3.13*/bin/python3.13 $$(command -v python3.13); do \
 	"$$p" -V >/dev/null 2>&1 && echo "$$p" && break; done)
 VENV313 := .venv-3.13
+PURE_TESTS ?= tests/grammar tests/rules tests/core tests/analytics studbook grammar analytics
 
-test: venv
+# The suite runs on the build installed (compiled where a C compiler is), then the parts the compiled
+# modules serve run again on pure Python.
+test: compiled
 	$(BIN)/ruff check .
+	$(BIN)/python setup.py --quiet typecheck
+	$(BIN)/studbook --version
 	$(BIN)/python -m pytest -rs
+	STUDBOOK_PURE=1 $(BIN)/python -m pytest -rs $(PURE_TESTS)
 	@if [ -n "$(PY313)" ]; then $(MAKE) --no-print-directory test-3.13; \
 	else echo "no Python 3.13 on this machine: the grammar tests ran on $$($(BIN)/python -V) only"; fi
 
 test-3.13:
 	test -x $(VENV313)/bin/python || $(PY313) -m venv $(VENV313)
-	$(VENV313)/bin/python -m pip install --quiet -e '.[test]'
+	STUDBOOK_PURE=1 $(VENV313)/bin/python -m pip install --quiet -e '.[test]'
 	$(VENV313)/bin/python -m pytest tests/grammar grammar
 
 DEMO := out/demo
 
 # Parse and audit the sample logs, import them, print stats, and write a report and a replay page.
-demo: venv
+demo: compiled
 	@mkdir -p $(DEMO) && rm -f $(DEMO)/demo.duckdb
 	$(BIN)/studbook parse histories/
 	$(BIN)/studbook audit histories/ > $(DEMO)/audit.txt; tail -n 1 $(DEMO)/audit.txt
@@ -50,8 +64,8 @@ demo: venv
 	@echo "player report:  $(DEMO)/report-Luis.html"
 	@echo "hand replayer:  $(DEMO)/replay-1115-01.html"
 
-bench: venv
+bench: compiled
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) $(VENV313) build *.egg-info
+	rm -rf $(VENV) $(VENV313) build *.egg-info studbook/compiled

@@ -101,7 +101,8 @@ def _card_rows(found: Dealing) -> list[Values]:
     rows: list[Values] = []
     seen: dict[str | None, set[Card]] = {}
     for deal in found.deals:
-        if type(deal) is Deal:
+        faces: tuple[tuple[tuple[Card, ...], str], ...]
+        if isinstance(deal, Deal):
             player: str | None = deal.player
             faces = ((deal.down, "down"), (deal.up, "up"))
         else:
@@ -127,7 +128,7 @@ def _card_rows(found: Dealing) -> list[Values]:
 
 
 def _award_rows(replay: Replay) -> list[Values]:
-    rows = []
+    rows: list[Values] = []
     for pot in replay.pots:
         common = (pot.index, pot.amount, len(pot.eligible), pot.reason)
         for winner in pot.winners:
@@ -216,7 +217,7 @@ def _arrays(schema: pa.Schema, names: tuple[str, ...], rows: list[Values]) -> di
     return dict(zip(names, pa.array(rows, type=rows_type).flatten(), strict=True))
 
 
-def _round_arrays(schema: pa.Schema, rounds: bytes, count: int) -> dict[str, pa.Array]:
+def _round_arrays(schema: pa.Schema, rounds: bytes | bytearray, count: int) -> dict[str, pa.Array]:
     """The seats' per-street columns from their bytes, row after row: each column is one strided copy."""
     width = len(ROUND_COLUMNS)
     return {name: pa.Array.from_buffers(pa.uint8(), count, [None, pa.py_buffer(rounds[index::width])])

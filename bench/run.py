@@ -1,7 +1,8 @@
 """``make bench``: how fast studbook reads, replays and imports simulated hands, side by side.
 
-One run measures, on the same simulated logs (PokerStars text for stud, stud8 and razz, studbook
-logs for stud5 and descubierto; generated once into bench/.data/ and reused):
+One run measures both builds, pure Python and the mypyc-compiled hot path (README, "A compiled core"),
+each in a child process of its own (``STUDBOOK_PURE``), on the same simulated logs (PokerStars text for
+stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once into bench/.data/ and reused):
 
 * the floor: reading the files and splitting them into hand blocks;
 * parse only, and parse with the parsers' caches off (what the line and amount caches gain);
@@ -60,7 +61,8 @@ GAMES = {"stud": "pokerstars", "stud8": "pokerstars", "razz": "pokerstars", "stu
 PEER_GAMES = ("stud", "stud8", "razz")  # pokerkit has no five card stud
 PER_FILE = 2000  # hands per file, so --jobs has files to share out
 SEED = 7
-TARGETS = {"peer_ratio": 40, "import_jobs1_hands_per_s": 2500, "million_jobs2_s": 240, "peak_rss_mb": 400}
+TARGETS = {"peer_ratio": 20, "import_jobs1_hands_per_s": 2500, "import_jobs1_vs_pure": 2,
+           "million_jobs2_s": 360, "peak_rss_mb": 400}
 
 
 # -- the input -------------------------------------------------------------------------------------
@@ -245,15 +247,13 @@ def peer(game: str, count: int) -> dict[str, float]:
 # -- the run ---------------------------------------------------------------------------------------
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=10_000, help="hands per game (default 10,000)")
-    parser.add_argument("--large", action="store_true", help="200,000 hands per game (1M in all)")
-    parser.add_argument("--pokerkit-hands", type=int, default=400, help="hands per game for the peer")
-    args = parser.parse_args()
-    hands = 200_000 if args.large else args.hands
-    DATA.mkdir(parents=True, exist_ok=True)
-    print(f"input: {hands:,} hands per game, {len(GAMES)} games (bench/.data/)")
+BUILDS = {"pure": "1", "compiled": "0"}  # each build's STUDBOOK_PURE (studbook/native.py)
+
+
+def measure(hands: int, pokerkit_hands: int) -> dict:
+    """Every stage on the build this process runs (one child process per build)."""
+    from studbook import BUILD
+
     folders = {game: generate(game, hands) for game in GAMES}
     files = files_of(folders.values())
     rows: dict[str, dict[str, float]] = {}
@@ -263,7 +263,7 @@ def main() -> None:
                        "us_per_hand": seconds / count * 1e6, **extra}
         print(f"  {label:<28} {count:>9,} hands {seconds:8.1f} s {count / seconds:9,.0f} hands/s")
 
-    print("measuring (one core unless --jobs says otherwise):")
+    print(f"measuring studbook {BUILD.describe()} (one core unless --jobs says otherwise):")
     record("read + split (floor)", *stage(files, lambda block: None))
     record("parse", *stage(files, parse_block))
     with caches_off():
@@ -285,50 +285,90 @@ def main() -> None:
     small = timed_import(fifth, 1, "import-fifth")
     record("import --jobs 1 (a fifth)", int(small["hands"]), small["seconds"],
            peak_rss_mb=small["peak_rss_mb"])
-    peers = {game: peer(game, args.pokerkit_hands) for game in PEER_GAMES}
+    peers = {game: peer(game, pokerkit_hands) for game in PEER_GAMES}
     for game, found in peers.items():
         print(f"  peer {game:<6} {found['hands']:>5,} hands: pokerkit {found['pokerkit_us']:7.0f} us/hand, "
               f"studbook parse+replay {found['studbook_us']:5.0f} us/hand: {found['ratio']:5.1f}x "
               f"({found['refused']} hands pokerkit refused)")
     equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)
-    report(rows, peers, hands, equity)
+    return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": peers,
+            "equity": equity}
 
 
-def report(rows: dict[str, dict[str, float]], peers: dict[str, dict[str, float]], hands: int,
-           equity: dict[str, float]) -> None:
-    floor = rows["read + split (floor)"]["us_per_hand"]
-    heads = ("hands", 10), ("seconds", 9), ("hands/s", 10), ("us/hand", 9), ("x floor", 9), ("RSS MB", 8)
-    print("\n" + f"{'stage':<30}" + "".join(f"{name:>{width}}" for name, width in heads))
-    for label, row in rows.items():
-        rss = f"{row['peak_rss_mb']:8.0f}" if "peak_rss_mb" in row else ""
-        print(f"{label:<30}{row['hands']:>10,}{row['seconds']:>9.1f}{row['hands_per_s']:>10,.0f}"
-              f"{row['us_per_hand']:>9.0f}{row['us_per_hand'] / floor:>9.1f}{rss}")
-    theirs = sum(p["pokerkit_s"] for p in peers.values())
-    ours = sum(p["studbook_s"] for p in peers.values())
-    count = sum(p["hands"] for p in peers.values())
-    print(f"{'pokerkit replay (peer)':<30}{count:>10,}{theirs:>9.1f}{count / theirs:>10,.0f}"
-          f"{theirs / count * 1e6:>9.0f}{theirs / count * 1e6 / floor:>9.1f}")
-    print(f"{'studbook parse+replay, same':<30}{count:>10,}{ours:>9.1f}{count / ours:>10,.0f}"
-          f"{ours / count * 1e6:>9.0f}{ours / count * 1e6 / floor:>9.1f}")
-    jobs1, jobs2 = rows["import --jobs 1"], rows["import --jobs 2"]
-    peak = max(row.get("peak_rss_mb", 0) for row in rows.values())
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000, help="hands per game (default 10,000)")
+    parser.add_argument("--large", action="store_true", help="200,000 hands per game (1M in all)")
+    parser.add_argument("--pokerkit-hands", type=int, default=400, help="hands per game for the peer")
+    parser.add_argument("--one-build", type=Path, help=argparse.SUPPRESS)  # a child's JSON out
+    args = parser.parse_args()
+    hands = 200_000 if args.large else args.hands
+    DATA.mkdir(parents=True, exist_ok=True)
+    if args.one_build:
+        args.one_build.write_text(json.dumps(measure(hands, args.pokerkit_hands)), encoding="utf-8")
+        return
+    print(f"input: {hands:,} hands per game, {len(GAMES)} games (bench/.data/)")
+    for game in GAMES:
+        generate(game, hands)
+        generate(game, max(hands // 5, 200))
+    builds = {}
+    for build, pure in BUILDS.items():
+        out = DATA / f"build-{build}.json"
+        subprocess.run([sys.executable, __file__, "--hands", str(hands), "--pokerkit-hands",
+                        str(args.pokerkit_hands), "--one-build", str(out)],
+                       env={**os.environ, "STUDBOOK_PURE": pure}, check=True)
+        builds[build] = json.loads(out.read_text(encoding="utf-8"))
+    report(builds, hands)
+
+
+def peer_totals(peers: dict[str, dict[str, float]]) -> tuple[int, float, float]:
+    """Hands, pokerkit's seconds and studbook's seconds over the peer games."""
+    return (sum(int(p["hands"]) for p in peers.values()), sum(p["pokerkit_s"] for p in peers.values()),
+            sum(p["studbook_s"] for p in peers.values()))
+
+
+def report(builds: dict[str, dict], hands: int) -> None:
+    """The two builds side by side, the targets on the compiled one, and the JSON in bench/results/."""
+    pure, compiled = builds["pure"], builds["compiled"]
+    print(f"\npure: {pure['build']}; compiled: {compiled['build']}")
+    heads = ("hands", 10), ("pure h/s", 10), ("compiled h/s", 13), ("x", 6), ("pure MB", 8), ("comp. MB", 9)
+    print(f"{'stage':<30}" + "".join(f"{name:>{width}}" for name, width in heads))
+    for label, row in pure["stages"].items():
+        other = compiled["stages"][label]
+        rss = (f"{row['peak_rss_mb']:8.0f}{other['peak_rss_mb']:9.0f}" if "peak_rss_mb" in row else "")
+        print(f"{label:<30}{row['hands']:>10,}{row['hands_per_s']:>10,.0f}{other['hands_per_s']:>13,.0f}"
+              f"{other['hands_per_s'] / row['hands_per_s']:>6.1f}{rss}")
+    count, theirs, ours = peer_totals(compiled["pokerkit"])
+    _, theirs_pure, ours_pure = peer_totals(pure["pokerkit"])
+    print(f"{'pokerkit replay (peer)':<30}{count:>10,}{count / theirs_pure:>10,.0f}{count / theirs:>13,.0f}")
+    print(f"{'studbook parse+replay, same':<30}{count:>10,}{count / ours_pure:>10,.0f}{count / ours:>13,.0f}"
+          f"{ours_pure / ours:>6.1f}")
+    stages = compiled["stages"]
+    jobs1, jobs2 = stages["import --jobs 1"], stages["import --jobs 2"]
     reached = {
         "peer_ratio": theirs / ours,
         "import_jobs1_hands_per_s": jobs1["hands_per_s"],
+        "import_jobs1_vs_pure": jobs1["hands_per_s"] / pure["stages"]["import --jobs 1"]["hands_per_s"],
         "million_jobs2_s": 1_000_000 / jobs2["hands_per_s"],
-        "peak_rss_mb": peak,
-        "stud8_third_street_ms": equity["stud8_third_street_ms"],
-        "import_ev_slowdown_pct": equity["slowdown_pct"],
+        "peak_rss_mb": max(row.get("peak_rss_mb", 0) for build in builds.values()
+                           for row in build["stages"].values()),
+        "stud8_third_street_ms": compiled["equity"]["stud8_third_street_ms"],
+        "import_ev_slowdown_pct": compiled["equity"]["slowdown_pct"],
     }
-    print("\ntargets:")
-    print(f"  parse + replay vs pokerkit   {reached['peer_ratio']:8.1f}x   (target >= 40x)")
+    print("\ntargets (compiled build):")
+    print(f"  parse + replay vs pokerkit   {reached['peer_ratio']:8.1f}x   "
+          f"(target >= {TARGETS['peer_ratio']}x)")
     print(f"  import --jobs 1              {reached['import_jobs1_hands_per_s']:8,.0f}    hands/s "
-          "(target >= 2,500)")
+          f"(target >= {TARGETS['import_jobs1_hands_per_s']:,})")
+    print(f"  import --jobs 1 vs pure      {reached['import_jobs1_vs_pure']:8.1f}x   "
+          f"(target >= {TARGETS['import_jobs1_vs_pure']}x)")
     print(f"  1M hands with --jobs 2       {reached['million_jobs2_s']:8.0f}    s "
-          f"({'measured' if hands * len(GAMES) >= 1_000_000 else 'extrapolated'}; target < 240)")
-    print(f"  peak RSS of an import        {peak:8.0f}    MB (a fifth of the input: "
-          f"{rows['import --jobs 1 (a fifth)']['peak_rss_mb']:.0f} MB; target < 400)")
-    print(f"  stud8 third-street equity    {reached['stud8_third_street_ms']:8.1f}    ms (target < 50)")
+          f"({'measured' if hands * len(GAMES) >= 1_000_000 else 'extrapolated'}; "
+          f"target < {TARGETS['million_jobs2_s']})")
+    print(f"  peak RSS of an import        {reached['peak_rss_mb']:8.0f}    MB (a fifth of the input: "
+          f"{stages['import --jobs 1 (a fifth)']['peak_rss_mb']:.0f} MB; target < {TARGETS['peak_rss_mb']})")
+    print(f"  stud8 third-street equity    {reached['stud8_third_street_ms']:8.1f}    ms (target < 50; pure "
+          f"{pure['equity']['stud8_third_street_ms']:.1f})")
     print(f"  import with all-in EV        {reached['import_ev_slowdown_pct']:8.1f}    % slower "
           "(target <= 10)")
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -336,7 +376,7 @@ def report(rows: dict[str, dict[str, float]], peers: dict[str, dict[str, float]]
         "when": stamp, "hands_per_game": hands, "games": GAMES, "machine": {
             "python": platform.python_version(), "cpus": os.cpu_count(), "load_average": os.getloadavg(),
             "platform": platform.platform()},
-        "stages": rows, "pokerkit": peers, "equity": equity, "targets": {**TARGETS, **equity_bench.TARGETS},
+        "builds": builds, "targets": {**TARGETS, **equity_bench.TARGETS},
         "reached": reached,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -261,7 +261,10 @@ class LineScanner:
                     if found.end() != len(text):
                         return None  # a token that does not end with this line: left to Lark
                     string = strings.get(text)
-                    return (kind, found) if string is None else (string[0], string[1](text))
+                    if string is None:
+                        return kind, found
+                    own = string[1](text)  # a string terminal always matches its own text
+                    return None if own is None else (string[0], own)
         return None
 
     def scan(self, lines: Sequence[str]) -> bool:

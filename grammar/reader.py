@@ -18,7 +18,7 @@ import codecs
 import hashlib
 import io
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
@@ -36,12 +36,21 @@ class DecodeError(ValueError):
     """A file with no text to read: binary data, or nothing but blanks."""
 
 
+def field_values(instance: FileStamp | Block | ParseError) -> tuple[object, ...]:
+    """A record's fields in order, which its ``__reduce__`` pickles it by (for worker processes): compiled
+    by mypyc, a frozen class cannot be unpickled field by field, as pickle does by default."""
+    return tuple(getattr(instance, field.name) for field in fields(instance))
+
+
 @dataclass(frozen=True, slots=True)
 class FileStamp:
     """What identifies a file's content: the SHA-256 (hex) and the number of its bytes."""
 
     sha256: str
     bytes: int
+
+    def __reduce__(self) -> tuple[type[FileStamp], tuple[object, ...]]:
+        return FileStamp, field_values(self)
 
 
 def file_stamp(path: Path) -> FileStamp:
@@ -67,6 +76,9 @@ class Block:
     def last_line(self) -> int:
         return self.first_line + len(self.lines) - 1
 
+    def __reduce__(self) -> tuple[type[Block], tuple[object, ...]]:
+        return Block, field_values(self)
+
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
@@ -83,6 +95,9 @@ class ParseError:
     site: str | None
     message: str
     raw: str = ""
+
+    def __reduce__(self) -> tuple[type[ParseError], tuple[object, ...]]:
+        return ParseError, field_values(self)
 
     def __str__(self) -> str:
         hand = f"hand {self.hand_id}" if self.hand_id else "no hand id"

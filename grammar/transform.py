@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 from functools import lru_cache, partial
-from typing import ClassVar
+from typing import Any, ClassVar
 from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput, UnexpectedToken
@@ -129,6 +129,7 @@ def split_deal(variant: Variant, street: Street, first: Cards, second: Cards) ->
     spec = variant.spec(street)
     assert spec is not None  # on_street refuses a street the variant does not deal
     down, up = spec.down, spec.up
+    shown: Cards
     if street == variant.first_street:
         new, shown = first + second, ()
         if len(new) == up:
@@ -197,7 +198,7 @@ class HandState:
     def __init__(self, block: Block) -> None:
         self.block = block
         self.offset = block.first_line - 1  # block-relative line + offset = line of the file
-        self.facts: dict[str, object] = {}
+        self.facts: dict[str, Any] = {}  # Hand's header fields by name, of their several types
         self.variant: Variant = VARIANTS["stud"]  # until the header names the game
         self.currency: str | None = None
         self.decimals = 0
@@ -205,7 +206,7 @@ class HandState:
         self.seat_numbers: dict[int, Seat] = {}
         self.street: Street | None = None
         self.events: list[Event] = []
-        self.summary: dict[str, object] = {}
+        self.summary: dict[str, Any] = {}  # Summary's fields by name
         self.summary_seats: list[SummarySeat] = []
 
     def set_money(self, currency: str | None) -> None:

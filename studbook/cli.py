@@ -29,6 +29,22 @@ app = HelpTyper(
     add_completion=False,
 )
 
+
+def _version(shown: bool) -> None:
+    if shown:
+        from studbook import BUILD, __version__
+
+        typer.echo(f"studbook {__version__}, {BUILD.describe()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and which build runs (compiled or pure Python).")] = False) -> None:
+    """Read stud poker hand histories, audit every action, store and report on them."""
+
+
 Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched recursively) or glob patterns.")]
 JsonFlag = Annotated[
     bool, typer.Option("--json", help="Write one JSON object per hand block instead of text.")
@@ -213,21 +229,6 @@ def audit(
         typer.echo(f"{audited} hands audited: {with_errors} with errors, {warnings_only} with warnings only, "
                    f"{failed} unreadable")
     raise typer.Exit(1 if with_errors or failed else 0)
-
-
-def _print_version(asked: bool) -> None:
-    if asked:
-        from importlib.metadata import version
-
-        typer.echo(f"studbook {version('studbook')}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _studbook(version: Annotated[bool, typer.Option(
-        "--version", is_eager=True, callback=_print_version, help="Print studbook's version and exit.")]
-        = False) -> None:
-    """Read stud poker hand histories, audit every action, store and report on them."""
 
 
 def main() -> None:

@@ -112,16 +112,11 @@ from studbook.rules.variants import (
     rules_for,
 )
 
-# Each action type's kind, and where its chips are: "amount" put in, a street total "to", or none.
-_KINDS = {
-    BringIn: ("bring-in", "amount"),
-    Check: ("check", None),
-    Fold: ("fold", None),
-    Call: ("call", "amount"),
-    Bet: ("bet", "amount"),
-    Raise: ("raise", "to"),
-    Complete: ("complete", "to"),
-}
+# Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
+_KINDS: dict[type, str] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
+                           Raise: "raise", Complete: "complete"}
+_PUTS_IN = (BringIn, Call, Bet)
+_RAISES_TO = (Raise, Complete)
 
 
 def _of_type(events: tuple[Event, ...], kind: type) -> list:
@@ -199,7 +194,7 @@ class _Replayer:
         self.held: defaultdict[str, int] = defaultdict(int)  # cards dealt to each player, seen or not
         self.community: list[Card] = []
         self.got_up: set[str] = set()  # players dealt their up card on this street
-        self.street = 0
+        self.street = 0  # an int, compiled: Street(self.street) names it
         self.round = "none"  # this street's betting: "pending", "open" or "closed"
         self.over = False  # the hand was decided (folds or Z13)
         self.checked_out = False  # Z13 ended it
@@ -478,8 +473,8 @@ class _Replayer:
                 self.flag(
                     "up-card-unknown",
                     line,
-                    f"{', '.join(unseen)}: no {self.street.label} street up card in the log, which does "
-                    "not write them",
+                    f"{', '.join(unseen)}: no {Street(self.street).label} street up card in the log, "
+                    "which does not write them",
                     "S1",
                     "info",
                 )
@@ -495,7 +490,8 @@ class _Replayer:
             self.flag(
                 "opener-unknown",
                 line,
-                f"a live board is not in the log: the {self.street.label} street opener is taken from it",
+                f"a live board is not in the log: the {Street(self.street).label} street opener is taken "
+                "from it",
                 self.turn_rule(),
                 "info",
             )
@@ -527,11 +523,12 @@ class _Replayer:
             return
         if self.round == "pending":
             self.open_round(line)
-        kind, chips = _KINDS[type(event)]
+        kind = _KINDS[type(event)]
         if table.opener_unknown and table.last is None:
             table.open_with(name, kind)
         before = player.bet
-        to = before + event.amount if chips == "amount" else event.to if chips == "to" else before
+        to = (before + event.amount if isinstance(event, _PUTS_IN)
+              else event.to if isinstance(event, _RAISES_TO) else before)
         if kind in AGGRESSIVE:
             kind = table.normalise(kind, to, name)
         expected = table.next_actor()
@@ -543,7 +540,7 @@ class _Replayer:
             flagged = (self.flag(code, line, f"{name} acts after the betting was over", rule),)
         elif expected != name and not (kind == "bring-in" and table.bring_in_due):
             flagged = (self.flag("wrong-actor", line, f"{name} acts; {expected} was due", self.turn_rule()),)
-        all_in = chips is not None and event.all_in
+        all_in = not isinstance(event, (Check, Fold)) and event.all_in
         issues = table.act(name, kind, to, all_in)
         if issues:
             flagged += self.issues(issues, line)

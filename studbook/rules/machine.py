@@ -302,7 +302,7 @@ class Table:
         log; on a bring-in round, his bring-in or completion makes him the bring-in player."""
         self.opener = self.index[name]
         self.opener_unknown = False
-        if self.bring_in_round and not self.completed and kind in ("bring-in", *AGGRESSIVE):
+        if self.bring_in_round and not self.completed and (kind == "bring-in" or kind in AGGRESSIVE):
             self.bring_in_due = name
 
     def _best_board(self) -> int:

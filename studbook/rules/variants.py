@@ -518,6 +518,7 @@ class Variant:
 
     def board(self) -> Callable[[Sequence[Card]], int]:
         """The exposed-board rank that picks the first actor after the first round (C31, R3, R27-4)."""
+        assert self.board_rank is not None  # __post_init__ derives it
         return getattr(evaluate, self.board_rank)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -29,6 +31,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ],
         capture_output=True,
         text=True,
+        env={**os.environ, "STUDBOOK_PURE": "1"},  # the layout only: compiling takes minutes (make test does)
     )
     assert result.returncode == 0, result.stderr
     return next(out.glob("studbook-*.whl"))
@@ -75,3 +78,10 @@ def test_wheel_imports_and_parses(wheel: Path, tmp_path: Path) -> None:
     assert str(target) in result.stdout
     assert "grammars ok" in result.stdout
     assert "C27 show order at showdown" in result.stdout
+
+
+def test_a_pure_wheel_says_why_it_is_pure(wheel: Path) -> None:
+    built = f"studbook/compiled/{sys.implementation.cache_tag}/build.json"
+    manifest = json.loads(zipfile.ZipFile(wheel).read(built))
+    assert manifest["modules"] == {} and manifest["reason"] == "STUDBOOK_PURE is set"
+    assert not [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith(".so")]

@@ -113,7 +113,8 @@ def build(script: str) -> Hand:
         summary=Summary(**summary),
         ante=int(options["ante"]) if "ante" in options else None,
         bring_in=int(options["bi"]) if "bi" in options else None,
-        rules=tuple(item.split("=", 1) for item in options.get("rules", "").split(",") if item),
+        rules=tuple((item.partition("=")[0], item.partition("=")[2])
+                    for item in options.get("rules", "").split(",") if item),
     )
 
 
