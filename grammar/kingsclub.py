@@ -34,7 +34,6 @@ from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match
 from studbook.grammar.transform import HandTransformer, SiteDialect
 from studbook.grammar.units import CURRENCIES, betting_structure
-from studbook.hand import SummarySeat
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import VARIANTS
 
@@ -237,16 +236,9 @@ class KingsClubTransformer(HandTransformer):
 
     def on_summary_seat(self, line: int, match: Match) -> None:
         """``Seat 1: NAME (2,086.96) +259.64``: the final stack and the net; the seat must be NAME's."""
-        number, name = int(match["seat"]), match["player"]
-        hand = self.hand
-        seat = hand.seat_numbers.get(number)
-        if seat is None or seat.player != name:
-            who = f"seat {number} is {seat.player!r}" if seat else f"there is no seat {number}"
-            raise self.error(line, match, "player", f"summary names {name!r} but {who}")
         self.money(line, match, "stack")
         net = self.money(line, match, "net") * (-1 if match["sign"] == "-" else 1)
-        text = match.string[match.end("player") + 1:-1]
-        hand.summary_seats.append(SummarySeat(hand.offset + line, number, name, "other", None, (), text, net))
+        self.summary_seat(line, match, "other", net=net)
 
     def on_rake_line(self, line: int, match: Match) -> None:
         self.hand.summary["rake"] = self.money(line, match, "rake")

@@ -30,7 +30,7 @@ from studbook.grammar.linescan import Match
 from studbook.grammar.partypoker import written_cards
 from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect, minor_units
 from studbook.grammar.units import TIMEZONES
-from studbook.hand import Hand, SummarySeat
+from studbook.hand import Hand
 from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
 
@@ -215,15 +215,8 @@ class OnGameTransformer(ChipsAddedTransformer):
     def on_seat_result(self, line: int, match: Match) -> None:
         """``Seat 2: Hero ($3.47), net: +$1.47, [Jh, 9d, ...] (TWO_PAIR JACK, NINE)``: the cards are the
         player's whole hand (shown, or the user's own)."""
-        number, name = int(match["seat"]), match["player"]
-        hand = self.hand
-        seat = hand.seat_numbers.get(number)
-        if seat is None or seat.player != name:
-            who = f"seat {number} is {seat.player!r}" if seat else f"there is no seat {number}"
-            raise self.error(line, match, "player", f"summary names {name!r} but {who}")
-        text = match.string[match.end("player") + 1:-1]
-        cards = self.cards(line, match)
-        hand.summary_seats.append(SummarySeat(hand.offset + line, number, name, "other", None, cards, text))
+        hand, name = self.hand, match["player"]
+        cards = self.summary_seat(line, match, "other", cards=True).cards
         live = [player for player in hand.seats if player not in self.folded]
         if cards and name in live and len(live) > 1:  # OnGame writes the showdown's hands here only
             self.shows.append(Show(hand.offset + line, name, cards, match["description"] or ""))

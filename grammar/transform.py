@@ -477,7 +477,7 @@ class HandTransformer(LineReader):
             raise self.error(line, match, "parts", str(error)) from None
 
     def summary_seat(self, line: int, match: Match, outcome: str, amount: int | None = None,
-                     cards: bool = False) -> None:
+                     cards: bool = False, net: int | None = None) -> SummarySeat:
         """A ``Seat N: NAME ...`` summary line: the seat number decides who NAME must be."""
         number, name = int(match["seat"]), match["player"]
         hand = self.hand
@@ -487,7 +487,9 @@ class HandTransformer(LineReader):
             raise self.error(line, match, "player", f"summary names {name!r} but {who}")
         text = match.string[match.end("player") + 1:-1]
         shown = self.cards(line, match) if cards else ()
-        hand.summary_seats.append(SummarySeat(hand.offset + line, number, name, outcome, amount, shown, text))
+        seat_line = SummarySeat(hand.offset + line, number, name, outcome, amount, shown, text, net)
+        hand.summary_seats.append(seat_line)
+        return seat_line
 
     def on_seat_folded(self, line: int, match: Match) -> None:
         self.summary_seat(line, match, "folded")
