@@ -51,6 +51,13 @@ class Awards:
         self.odd_chip_rule = odd_chip_rule
         self.showdown_rule = showdown_rule
         self.checked_out = checked_out  # Z13 ended the hand
+        # each player's result as the summary states it (KingsClub), for the players dealt in
+        dealt_in = table.by_name
+        self.nets = {
+            seat.player: seat.net
+            for seat in out.hand.summary.seats
+            if seat.net is not None and seat.player in dealt_in
+        }
 
     def flag(
         self, code: str, line: int, message: str, rule: str | None = None, severity: str = "error"
@@ -65,7 +72,7 @@ class Awards:
     def net_pots(self, pots: list[Pot], total: int) -> list[Pot]:
         """The pots after rake: the summary's own pot amounts, else the rake shared out by size."""
         summary = self.hand.summary
-        awarded = bool(self.collects or self.stated_nets())  # the log says what each player won
+        awarded = bool(self.collects or self.nets)  # the log says what each player won
         collected = sum(self.logged().values()) if awarded else 0
         # An unstated rake is what a site's awards leave of the pot (awards beyond the pot are no
         # rake); studbook's own home-game format has no rake unless it writes one.
@@ -149,19 +156,13 @@ class Awards:
         summary_seats = self.hand.summary.seats
         return bool(self.collects) or any(s.amount is not None or s.net is not None for s in summary_seats)
 
-    def stated_nets(self) -> dict[str, int]:
-        """Each player's result as the summary states it (KingsClub), for the players dealt in."""
-        by_name = self.table.by_name
-        return {s.player: s.net for s in self.hand.summary.seats if s.net is not None and s.player in by_name}
-
     def logged(self) -> dict[str, int]:
         """What the log awards each player: where the summary states each net, the net plus what the
         player put in (so a pot the log announces on no line of its own still counts); else its
         collect lines, else its summary seat lines."""
-        nets = self.stated_nets()
-        if nets:
+        if self.nets:
             by_name = self.table.by_name
-            won = {player: net + by_name[player].committed for player, net in nets.items()}
+            won = {player: net + by_name[player].committed for player, net in self.nets.items()}
             return {player: amount for player, amount in won.items() if amount}
         amounts: dict[str, int] = {}
         for collect in self.collects:
@@ -231,7 +232,7 @@ class Awards:
             for s in self.hand.summary.seats
             if s.amount is not None and s.outcome in ("collected", "won")
         }
-        if self.stated_nets():
+        if self.nets:
             self.compare_lines_with_nets(logged, line)
         elif self.collects and summary:
             for player in sorted(set(summary) | set(logged)):
