@@ -17,7 +17,8 @@ from typing import ClassVar
 from studbook.cards import Card
 from studbook.events import Bet, Call, Collect, Deal, Event, Raise, Street
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, Rewritten, required
+from studbook.grammar.reader import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, local_time
 from studbook.grammar.units import betting_structure
 from studbook.rules.variants import VARIANTS
@@ -59,7 +60,7 @@ class AbsoluteTransformer(HandTransformer):
         self.street_money = StreetMoney()
         self.held: dict[str, int] = {}  # cards each player has been dealt
 
-    def begin(self, block) -> None:  # type: ignore[no-untyped-def]
+    def begin(self, block: Block) -> None:
         super().begin(block)
         self.street_money = StreetMoney()
         self.held = {}
@@ -71,29 +72,30 @@ class AbsoluteTransformer(HandTransformer):
         tournament = match["tournament"]
         hand = self.hand
         hand.set_money(None if tournament else self.currency_of(match["small_bet"]) or "USD")
-        variant = self.variants.get(match["game"].lower())
+        game = required(match, "game")
+        variant = self.variants.get(game.lower())
         if variant is None:
-            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+            raise self.error(line, match, "game", f"{game!r} is not a stud game")
         try:
-            start_time = local_time(match["date"].replace("-", "/"), match["time"], match["zone"] or "ET",
-                                    None, None)
+            start_time = local_time(required(match, "date").replace("-", "/"), required(match, "time"),
+                                    match["zone"] or "ET", None, None)
         except FieldError as error:
             raise self.error(line, match, error.field, str(error)) from None
         small_bet = self.money(line, match, "small_bet")
         big_bet = self.money(line, match, "big_bet") if match["big_bet"] else 2 * small_bet
         ante = self.money(line, match, "ante") if match["ante"] else None
+        structure = betting_structure(required(match, "structure").replace("Normal", "Limit"))
         hand.variant = VARIANTS[variant]
         hand.facts.update(hand_id=match["hand_id"], currency=hand.currency, small_bet=small_bet,
                           big_bet=big_bet, ante=ante, tournament_id=tournament, table="unknown",
-                          variant=variant,
-                          start_time=start_time, structure=betting_structure(match["structure"]
-                                                                             .replace("Normal", "Limit")))
+                          variant=variant, start_time=start_time, structure=structure)
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         """Cash amounts carry the sign (``$0.02``, `` €0.02``); chips do not."""
         text = match[field]
-        if self.hand.currency and text[0].isdigit():
-            match = _Signed(match, field, "$" if self.hand.currency == "USD" else "€")
+        if self.hand.currency and text and text[0].isdigit():
+            sign = "$" if self.hand.currency == "USD" else "€"
+            return super().money(line, Rewritten(match, {field: sign + text}), field)
         return super().money(line, match, field)
 
     def on_table(self, line: int, match: Match) -> None:
@@ -168,7 +170,7 @@ class AbsoluteTransformer(HandTransformer):
 
     def on_collect(self, line: int, match: Match) -> None:
         """``NAME Collects $0.19 from main pot``: the halves of a split are not labelled."""
-        pot = match["pot"]
+        pot = required(match, "pot")
         kind = "main" if pot.startswith("main") else "pot" if pot == "pot" else "side"
         self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), kind))
 
@@ -192,24 +194,12 @@ class AbsoluteTransformer(HandTransformer):
         self.summary_seat(line, match, "mucked")
 
 
-class _Signed:
-    """A match whose money field gets the hand's currency sign (written without it)."""
-
-    def __init__(self, match: Match, field: str, sign: str) -> None:
-        self.match, self.field, self.sign = match, field, sign
-
-    def __getitem__(self, name: str) -> str:
-        value = self.match[name]
-        return self.sign + value if name == self.field else value
-
-    def start(self, name: str) -> int:
-        return self.match.start(name)
-
-
-@register
 class Absolute(SiteDialect):
     name = "absolute"
     header = re.compile(r"Stage #C?(?P<hand_id>\d+):")
     grammar_file = "absolute.lark"
     reader_class = AbsoluteTransformer
     header_terminals = ("HEADER",)
+
+
+register(Absolute)

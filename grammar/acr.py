@@ -36,8 +36,7 @@ from studbook.events import (
     Street,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Handler, Match
-from studbook.grammar.parse import Skipped
+from studbook.grammar.linescan import Handler, Match, Rewritten, required
 from studbook.grammar.reader import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, minor_units
 from studbook.hand import Hand, Seat, SummarySeat
@@ -143,7 +142,7 @@ class AcrTransformer(HandTransformer):
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         """The 2016 format writes dollars without the sign; tournaments may write chips as ``1,500.00``."""
-        text = match[field]
+        text = self.written(line, match, field)
         if self.old:
             text = "$" + text
         elif self.hand.currency is None and text.endswith(".00"):
@@ -177,16 +176,17 @@ class AcrTransformer(HandTransformer):
     def on_old_game(self, line: int, match: Match) -> None:
         """``Game ID: 693977667 1/2 (PRR) Leyak (Seven Cards Stud)``: id, stakes, table, game. The time
         is the site's (Eastern time, as fpdb reads it)."""
-        date, time = self.hand.facts.pop("date")  # type: ignore[misc]
-        fields = {"game": match["game"], "structure": "limit", "date": _padded_date(date),
-                  "time": time, "zone": "ET"}
-        self.header_facts(line, _Fields(match, fields), hand_id=match["hand_id"], currency="USD",
+        date, time = self.hand.facts.pop("date")
+        fields: dict[str, str | None] = {"structure": "limit", "date": _padded_date(date), "time": time,
+                                         "zone": "ET"}
+        self.header_facts(line, Rewritten(match, fields), hand_id=match["hand_id"], currency="USD",
                           small_bet=self.money(line, match, "small_bet"),
                           big_bet=self.money(line, match, "big_bet"), table=match["table"])
 
     def on_old_seat(self, line: int, match: Match) -> None:
         try:
-            self.hand.add_seat(Seat(int(match["seat"]), match["player"], self.money(line, match, "stack")))
+            self.hand.add_seat(Seat(int(required(match, "seat")), required(match, "player"),
+                                    self.money(line, match, "stack")))
         except FieldError as error:
             raise self.error(line, match, "seat", str(error)) from None
 
@@ -301,7 +301,7 @@ class AcrTransformer(HandTransformer):
 
     def on_collect(self, line: int, match: Match) -> None:
         """``collected $4.18 from main pot`` (or ``side pot-1``): the halves of a split are not labelled."""
-        pot = match["pot"].replace(" pot", "")
+        pot = required(match, "pot").replace(" pot", "")
         self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), pot))
 
     def on_seat_won(self, line: int, match: Match) -> None:
@@ -327,7 +327,8 @@ class AcrTransformer(HandTransformer):
         collected = self.money(line, match)
         number = hand.seats[player].seat
         if cards:
-            self.emit(Show(hand.offset + line, player, cards, (match["description"] + match["low"]).strip()))
+            description = required(match, "description") + required(match, "low")
+            self.emit(Show(hand.offset + line, player, cards, description.strip()))
         if collected:
             self.emit(Collect(hand.offset + line, player, collected))
             outcome = "won" if cards else "collected"
@@ -362,23 +363,7 @@ class AcrTransformer(HandTransformer):
             if match.string.startswith("Main"):
                 summary["main_pot"] = amount
             else:
-                summary["side_pots"] = (*summary.get("side_pots", ()), amount)  # type: ignore[misc]
-
-
-class _Fields:
-    """A match whose fields are given (the 2016 format's header is two lines): what header_facts reads."""
-
-    def __init__(self, match: Match, fields: dict[str, str]) -> None:
-        self.match, self.fields = match, fields
-
-    def __getitem__(self, name: str) -> str:
-        return self.fields[name]
-
-    def groupdict(self) -> dict[str, str]:
-        return self.fields
-
-    def start(self, name: str) -> int:
-        return self.match.start("game") if name == "game" else 0
+                summary["side_pots"] = (*summary.get("side_pots", ()), amount)
 
 
 def _padded_date(date: str) -> str:
@@ -387,7 +372,6 @@ def _padded_date(date: str) -> str:
     return f"{year}/{int(month):02d}/{int(day):02d}"
 
 
-@register
 class Acr(SiteDialect):
     name = "acr"
     header = re.compile(r"(?:(?:Game )?Hand #(?P<hand_id>\d+) - |Game started at: \d{4}/\d{1,2}/\d{1,2} )")
@@ -396,7 +380,7 @@ class Acr(SiteDialect):
     header_terminals = ("HEADER",)
 
     def variant(self, header_line: str) -> str | None:
-        """A 2016 header names no game (the next line does): :meth:`parse` skips a non-stud one."""
+        """A 2016 header names no game (the next line does): :meth:`other_game` skips a non-stud one."""
         if OLD_HEADER.match(header_line):
             return "stud"
         return super().variant(header_line)
@@ -409,16 +393,14 @@ class Acr(SiteDialect):
         return super().block_hand_id(block)
 
     def other_game(self, block: Block) -> str | None:
-        """A 2016 hand names its game and its number on its second line: :meth:`parse` reads both."""
-        return None if OLD_HEADER.match(block.lines[0]) else super().other_game(block)
+        """A 2016 hand names its game on its second line (``Game ID: ... (Holdem)``): a hand of another
+        game is skipped, not rejected; a second line that is not a game line is left to :meth:`parse`."""
+        if not OLD_HEADER.match(block.lines[0]):
+            return super().other_game(block)
+        game = OLD_GAME.match(block.lines[1]) if len(block.lines) > 1 else None
+        reader = self.reader
+        assert isinstance(reader, AcrTransformer)
+        return game["game"] if game and game["game"].lower() not in reader.variants else None
 
-    def parse(self, block: Block) -> Hand:
-        """A 2016 hand of another game (its ``Game ID`` line names it) is skipped, not rejected."""
-        if OLD_HEADER.match(block.lines[0]) and len(block.lines) > 1:
-            game = OLD_GAME.match(block.lines[1])
-            reader = self.reader
-            assert isinstance(reader, AcrTransformer)
-            if game and reader.variants.get(game["game"].lower()) is None:
-                return Skipped(block.file, block.first_line, game["hand_id"], self.name,  # type: ignore[return-value]
-                               game["game"])
-        return super().parse(block)
+
+register(Acr)

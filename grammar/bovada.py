@@ -21,6 +21,8 @@ from functools import partial
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
+from lark.exceptions import UnexpectedInput
+
 from studbook.cards import Card
 from studbook.events import (
     Bet,
@@ -39,7 +41,7 @@ from studbook.events import (
     StreetStart,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Handler, Match
+from studbook.grammar.linescan import Handler, Match, Rewritten, required
 from studbook.grammar.reader import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, split_deal
 from studbook.grammar.units import betting_structure
@@ -136,15 +138,16 @@ class BovadaTransformer(HandTransformer):
     def on_header(self, line: int, match: Match) -> None:
         """Cash (dollars, stakes read from the bets) or tournament (chips, stakes of the level)."""
         hand = self.hand
-        variant = self.variants.get(match["game"].lower())
+        game = required(match, "game")
+        variant = self.variants.get(game.lower())
         if variant is None:
-            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+            raise self.error(line, match, "game", f"{game!r} is not a stud game")
         tournament = match["tournament"]
         hand.set_money(None if tournament else "USD")
         if match["zone"] and match["zone"] not in ("ET", "EST", "EDT"):
             raise self.error(line, match, "zone", f"Bovada writes Eastern time, not {match['zone']!r}")
-        year, month, day = map(int, match["date"].split("-"))
-        hour, minute, second = map(int, match["time"].split(":"))
+        year, month, day = map(int, required(match, "date").split("-"))
+        hour, minute, second = map(int, required(match, "time").split(":"))
         try:
             start = datetime(year, month, day, hour, minute, second, tzinfo=EASTERN)
         except ValueError as error:
@@ -159,7 +162,7 @@ class BovadaTransformer(HandTransformer):
             facts,
             hand_id=match["hand_id"],
             variant=variant,
-            structure=betting_structure(match["structure"]),
+            structure=betting_structure(required(match, "structure")),
             start_time=start,
             currency=hand.currency,
             table=match["tournament_table"] or match["table"] or "",
@@ -169,7 +172,8 @@ class BovadaTransformer(HandTransformer):
 
     def on_seat(self, line: int, match: Match) -> None:
         """``Seat+3 [ME]: $0.50 in chips``: the seat number is in the name; [ME] is kept as a note."""
-        super().on_seat(line, _SeatMatch(match))
+        seat = required(match, "player").partition("+")[2]
+        super().on_seat(line, Rewritten(match, {"seat": seat, "sitting_out": None}, {"seat": "player"}))
         if match["me"]:
             self.emit(Note(self.hand.offset + line, "hero", match.string[:-1], match["player"]))
 
@@ -317,7 +321,7 @@ class BovadaTransformer(HandTransformer):
         ``Seat+2:   with One pair [..] LO $73.50 [..]``, ``Seat 3:  $0.09 [Does not show]``,
         ``Seat 5:   lost with One pair [..]``."""
         hand = self.hand
-        number, text = int(match["seat"]), match["text"]
+        number, text = int(required(match, "seat")), required(match, "text")
         seat = hand.seat_numbers.get(number)
         if seat is None:
             raise self.error(line, match, "seat", f"there is no seat {number}")
@@ -351,7 +355,7 @@ class BovadaTransformer(HandTransformer):
         except AmountError as error:
             raise self.error(line, match, "text", str(error)) from None
 
-    def syntax_error(self, error, text: str, expected: set[str]) -> HandSyntaxError:  # type: ignore[no-untyped-def]
+    def syntax_error(self, error: UnexpectedInput, text: str, expected: set[str]) -> HandSyntaxError:
         """Lark's error; an unknown action is pointed at past ``Seat+N [ME] : ``."""
         found = super().syntax_error(error, text, expected)
         lines = text.split("\n")
@@ -407,24 +411,6 @@ class BovadaTransformer(HandTransformer):
         return small, 2 * small
 
 
-class _SeatMatch:
-    """A seat line's match with the seat number taken from the name (``Seat+3`` sits in seat 3)."""
-
-    def __init__(self, match: Match) -> None:
-        self.match = match
-
-    def __getitem__(self, field: str) -> str | None:
-        if field == "seat":
-            return self.match["player"].partition("+")[2]
-        if field == "sitting_out":
-            return None
-        return self.match[field]
-
-    def start(self, field: str) -> int:
-        return self.match.start("player" if field == "seat" else field)
-
-
-@register
 class Bovada(SiteDialect):
     name = "bovada"
     header = re.compile(r"(?:Bovada|Bodog(?: UK| Canada|88)?|Ignition) Hand #C?(?P<hand_id>\d+)")
@@ -434,3 +420,6 @@ class Bovada(SiteDialect):
 
 
 __all__ = ["Bovada", "BovadaTransformer", "HandSyntaxError", "nice_round_up"]
+
+
+register(Bovada)

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
+from importlib.resources import files
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from studbook.grammar.reader import Block
     from studbook.hand import Hand
 
-GRAMMAR_DIR = Path(__file__).parent
+# The grammars sit in the package's folder, which a compiled module's own file is not in.
+GRAMMAR_DIR = files("studbook.grammar")
 
 
 class HandSyntaxError(ValueError):
@@ -75,6 +76,10 @@ class Dialect:
         """Parse one block; raise :class:`HandSyntaxError` with block-relative positions."""
         raise NotImplementedError
 
+    def claims(self, game: object) -> bool:
+        """Whether an XML ``<game>`` element is one of this dialect's hands (only XML dialects claim any)."""
+        return False
+
     def __reduce__(self) -> tuple[Callable[[str], Dialect], tuple[str]]:
         """Pickled as its name: blocks sent to a worker process find that process's registered dialect,
         with the parser it has built, instead of a copy built again for every chunk."""
@@ -86,23 +91,23 @@ _XML_DIALECTS: list[Dialect] = []  # not in header detection: the XML reader ask
 _HEADER_PREFIX: re.Pattern[str] | None = None
 
 
-def register(dialect_class: type[Dialect]) -> type[Dialect]:
-    """Class decorator: make a dialect known to :func:`detect_dialect` (an XML dialect to
-    :func:`xml_dialects`), once by its name."""
+def register(dialect_class: type[Dialect]) -> None:
+    """Make a dialect known to :func:`detect_dialect` (an XML dialect to :func:`xml_dialects`), once by its
+    name. Each site module calls it after its dialect class (a call, not a class decorator: mypyc compiles
+    a decorated class as a plain Python class, which cannot derive from the compiled :class:`Dialect`)."""
     global _HEADER_PREFIX
     known = next((dialect for dialect in (*_DIALECTS, *_XML_DIALECTS) if dialect.name == dialect_class.name),
                  None)
     if known is not None:
         if type(known).__qualname__ != dialect_class.__qualname__:
             raise ValueError(f"two dialects are named {dialect_class.name!r}")
-        return dialect_class  # its module imported again under another name (pytest's doctests do)
+        return  # its module imported again under another name (pytest's doctests do)
     if dialect_class.kind == "xml":
         _XML_DIALECTS.append(dialect_class())
-        return dialect_class
+        return
     _DIALECTS.append(dialect_class())
     unnamed = (re.sub(r"\(\?P<\w+>", "(?:", d.header.pattern) for d in _DIALECTS)  # hand_id is in each
     _HEADER_PREFIX = re.compile("|".join(f"(?:{pattern})" for pattern in unnamed))
-    return dialect_class
 
 
 def detect_dialect(line: str) -> Dialect | None:

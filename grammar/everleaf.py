@@ -18,9 +18,25 @@ from datetime import UTC, datetime
 from typing import ClassVar
 
 from studbook.cards import Card
-from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
+from studbook.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    Event,
+    Fold,
+    Muck,
+    PostAnte,
+    Raise,
+    Show,
+    StreetStart,
+    UncalledReturn,
+)
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, required
 from studbook.grammar.reader import Block
 from studbook.grammar.transform import (
     FieldError,
@@ -91,7 +107,7 @@ class EverleafTransformer(HandTransformer):
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         """``$ 0.01``, ``€0.05`` (``ˆ`` where a euro was misdecoded), ``1,500`` chips."""
-        text = match[field].replace(" ", "").replace("ˆ", "€")
+        text = self.written(line, match, field).replace(" ", "").replace("ˆ", "€")
         try:
             return minor_units(text, self.hand.currency)
         except AmountError as error:
@@ -114,13 +130,14 @@ class EverleafTransformer(HandTransformer):
     def on_stakes(self, line: int, match: Match) -> None:
         """Small and big bet, the game (limit: no NL/PL), the time (UTC); no sign: chips (a tournament)."""
         hand = self.hand
-        variant = self.variants.get(match["game"].lower())
+        game = required(match, "game")
+        variant = self.variants.get(game.lower())
         if variant is None:
-            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
-        sign = match["small_bet"][0].replace("ˆ", "€")
+            raise self.error(line, match, "game", f"{game!r} is not a stud game")
+        sign = required(match, "small_bet")[0].replace("ˆ", "€")
         hand.set_money(CURRENCIES.get(sign))
-        year, month, day = map(int, match["date"].split("/"))
-        hour, minute, second = map(int, match["time"].split(":"))
+        year, month, day = map(int, required(match, "date").split("/"))
+        hour, minute, second = map(int, required(match, "time").split(":"))
         try:
             start = datetime(
                 year, month, day, hour, minute, second, tzinfo=datetime.now().astimezone().tzinfo
@@ -176,7 +193,8 @@ class EverleafTransformer(HandTransformer):
         street = hand.street
         assert street is not None
         spec = hand.variant.spec(street)
-        first, second = cards, ()
+        first: tuple[Card, ...] = cards
+        second: tuple[Card, ...] = ()
         if street != hand.variant.first_street and spec and len(cards) > spec.down + spec.up:
             cut = len(cards) - spec.down - spec.up
             first, second = cards[:cut], cards[cut:]
@@ -187,7 +205,7 @@ class EverleafTransformer(HandTransformer):
         self.emit(Deal(hand.offset + line, street, name, down, up, shown))
 
     def _cards(self, line: int, match: Match) -> tuple[Card, ...]:
-        text = match["cards"].replace(",", " ")
+        text = required(match, "cards").replace(",", " ")
         return self.cards_at(line, " ".join(text.split()), match.start("cards")) if text.strip() else ()
 
     def on_show(self, line: int, match: Match) -> None:
@@ -238,31 +256,24 @@ class EverleafTransformer(HandTransformer):
         amount. It is given back (an UncalledReturn at the first show, muck or award line after the
         last action) when one player is left in."""
         events = self.hand.events
-        put: dict[str, int] = {}
+        street = StreetMoney()
         folded: set[str] = set()
-        players = {e.player for e in events if type(e) is Deal or type(e).__name__ == "PostAnte"}
+        players = {e.player for e in events if isinstance(e, Deal | PostAnte)}
         last_action = -1
         for index, event in enumerate(events):
-            kind = type(event).__name__
-            if kind == "StreetStart":
-                put = {}
-            elif kind == "Fold":
-                folded.add(event.player)
-                last_action = index
-            elif kind in ("BringIn", "Bet", "Call"):
-                put[event.player] = put.get(event.player, 0) + event.amount
-                last_action = index
-            elif kind in ("Raise", "Complete"):
-                put[event.player] = event.to
-                last_action = index
-            elif kind == "Check":
+            if isinstance(event, StreetStart):
+                street.new_street()
+            elif isinstance(event, Fold | Check | BringIn | Bet | Call | Raise | Complete):
+                street.record(event)
+                if isinstance(event, Fold):
+                    folded.add(event.player)
                 last_action = index
         live = players - folded
-        if len(live) != 1 or not put:
+        if len(live) != 1 or not street.put:
             return
         (winner,) = live
-        others = max((amount for player, amount in put.items() if player != winner), default=0)
-        excess = put.get(winner, 0) - others
+        others = max((amount for player, amount in street.put.items() if player != winner), default=0)
+        excess = street.put.get(winner, 0) - others
         if excess <= 0:
             return
         at = next(
@@ -273,7 +284,6 @@ class EverleafTransformer(HandTransformer):
         events.insert(at, UncalledReturn(line, winner, excess))
 
 
-@register
 class Everleaf(SiteDialect):
     name = "everleaf"
     header = re.compile(r"Everleaf Gaming Game #(?P<hand_id>\d+)")
@@ -287,3 +297,6 @@ class Everleaf(SiteDialect):
 
     def game_name(self, header_line: str) -> str:
         return "unknown"
+
+
+register(Everleaf)

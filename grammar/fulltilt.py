@@ -88,10 +88,12 @@ class FullTiltTransformer(HandTransformer):
                           match["pot"] or "pot", _HALVES[match["half"]]))
 
 
-@register
 class FullTilt(SiteDialect):
     name = "fulltilt"
     header = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<hand_id>\d+):")
     grammar_file = "fulltilt.lark"
     reader_class = FullTiltTransformer
     header_terminals = ("HEADER",)
+
+
+register(FullTilt)

@@ -57,7 +57,6 @@ class _Session:
         return (self.general.findtext(tag) or "").strip()
 
 
-@register
 class IPoker(XmlDialect):
     name = "ipoker"
     tag_attribute = "gamecode"
@@ -176,3 +175,6 @@ def _stakes(builder: GameBuilder, found: re.Match[str]) -> tuple[int, int]:
     if found["small"]:
         return builder.parse(found["small"]), builder.parse(found["big"])
     return builder.inferred_stakes()
+
+
+register(IPoker)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from studbook.cards import CardError, parse_card
+from studbook.cards import Card, CardError, parse_card
 from studbook.events import (
     Bet,
     BringIn,
@@ -31,9 +31,11 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, required
+from studbook.grammar.reader import Block
 from studbook.grammar.transform import HandTransformer, SiteDialect
 from studbook.grammar.units import CURRENCIES, betting_structure
+from studbook.hand import Hand
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import VARIANTS
 
@@ -78,13 +80,13 @@ class KingsClubTransformer(HandTransformer):
         "$END": "the end of the hand",
     }
 
-    def begin(self, block) -> None:  # type: ignore[no-untyped-def]
+    def begin(self, block: Block) -> None:
         super().begin(block)
         self.shift = 0  # 1 in the older layout: each marker names the street before the one it opens
         self.totals: dict[str, int] = {}  # each player's chips in on this street ("calls" states a total)
         self.returned = False  # the street's uncalled bet was written
 
-    def finish(self):  # type: ignore[no-untyped-def]
+    def finish(self) -> Hand:
         """KingsClub never writes an uncalled bet's return (the summary's nets show it): the last
         street's top total above the next one goes back, before the pots are won."""
         self._return_uncalled()
@@ -147,14 +149,15 @@ class KingsClubTransformer(HandTransformer):
 
     def on_header(self, line: int, match: Match) -> None:
         """The game and stakes; money waits for the table line (a tournament table is T<id>)."""
-        variant = self.variants.get(match["game"].lower())
+        game = required(match, "game")
+        variant = self.variants.get(game.lower())
         if variant is None:
-            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+            raise self.error(line, match, "game", f"{game!r} is not a stud game")
         self.hand.variant = VARIANTS[variant]
         self.header = match
         self.header_line = line
         self.hand.facts.update(hand_id=match["hand_id"], variant=variant,
-                               structure=betting_structure(match["structure"]))
+                               structure=betting_structure(required(match, "structure")))
 
     def on_when(self, line: int, match: Match) -> None:
         try:
@@ -194,12 +197,13 @@ class KingsClubTransformer(HandTransformer):
         name = self.player(line, match)
         spec = hand.variant.spec(hand.street)
         assert spec is not None
-        text, start = match["cards"], match.start("cards")
+        text, start = required(match, "cards"), match.start("cards")
         words = text.split(" ")
         if len(words) != spec.down + spec.up:
             raise self.error(line, match, "cards", f"{hand.street.label} street deals {spec.down + spec.up} "
                              f"card(s) to a player, not {len(words)}")
-        down, up = [], []
+        down: list[Card] = []
+        up: list[Card] = []
         column = start
         for index, word in enumerate(words):
             is_up = index >= spec.down
@@ -215,7 +219,7 @@ class KingsClubTransformer(HandTransformer):
 
     def on_show(self, line: int, match: Match) -> None:
         """``NAME shows [6c 5h X]``: the cards shown (X, one not shown, is left out)."""
-        text, start = match["cards"], match.start("cards")
+        text, start = required(match, "cards"), match.start("cards")
         cards, column = [], start
         for word in text.split(" "):
             if word != "X":
@@ -244,10 +248,12 @@ class KingsClubTransformer(HandTransformer):
         self.hand.summary["rake"] = self.money(line, match, "rake")
 
 
-@register
 class KingsClub(SiteDialect):
     name = "kingsclub"
     header = re.compile(r"#(?P<hand_id>\d+): (?:Fixed |Pot |No )?Limit ")
     grammar_file = "kingsclub.lark"
     reader_class = KingsClubTransformer
     header_terminals = ("HEADER",)
+
+
+register(KingsClub)

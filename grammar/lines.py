@@ -15,16 +15,15 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
-from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
-from studbook.grammar.linescan import Handler, LineScanner, Match, NotRegular, field_regexp, line_terminals
+from studbook.grammar.linescan import Handler, LineScanner, NotRegular, Read, field_regexp, line_terminals
 from studbook.grammar.reader import Block
 from studbook.hand import Hand
 
@@ -67,10 +66,17 @@ class LineReader:
 
     def start(self, children: list[Tree | Token]) -> Hand:
         """Handle the tokens of a parsed hand in line order and give its Hand."""
-        handlers, regexps = self.handlers, self.regexps
+        handlers = self.handlers
         for token in tokens_in_order(children):
-            handlers[token.type](token.line, regexps[token.type].match(token.value))
+            handlers[token.type](*self.read_token(token))
         return self.finish()
+
+    def read_token(self, token: Token) -> tuple[int, re.Match[str]]:
+        """A token's line number and its match by the terminal's own regexp, which matches what Lark's
+        lexer matched with the same pattern."""
+        match = self.regexps[token.type].match(token.value)
+        assert match is not None and token.line is not None, f"Lark's {token.type} token is not its line"
+        return token.line, match
 
     def begin(self, block: Block) -> None:
         """Forget the last hand; read ``block`` next."""
@@ -85,48 +91,82 @@ class LineReader:
         raise NotImplementedError
 
 
+class FastPath(Protocol):
+    """What a dialect asks of its fast path (a :class:`LineScanner`, or a stand-in in a test)."""
+
+    classify: Callable[[str], Read | None]
+
+    def scan(self, lines: Sequence[str]) -> bool: ...
+
+
+# Builds a grammar's fast path from the parser, the terminals' regexps and the handlers (may raise).
+FastPathMaker = Callable[[Lark, dict[str, re.Pattern[str]], dict[str, Handler]], FastPath]
+
+
 class LineDialect(Dialect):
-    """A site whose hands a whole-line Lark grammar and a :class:`LineReader` read."""
+    """A site whose hands a whole-line Lark grammar and a :class:`LineReader` read.
+
+    The parser, the reader and the fast path are built on first use, once per dialect. ``fast_path``
+    builds the fast path (None: Lark reads every hand); the registered dialects use :class:`LineScanner`,
+    and tests build others beside them to compare both paths or to break the fast path on purpose.
+    """
 
     grammar_file: ClassVar[str]  # in grammar/, on the base grammar
     reader_class: ClassVar[type[LineReader]]
     # The grammar's start rules: the first reads a hand; others only keep pieces the reader uses.
     starts: ClassVar[tuple[str, ...]] = ("start",)
-    _failed_once: ClassVar[set[str]] = set()  # the dialects whose fast path has failed (logged once)
 
-    @cached_property
-    def reader(self) -> LineReader:
-        """The dialect's reader, its terminals' regexps compiled (one hand at a time: see ``_lock``)."""
-        reader = self.reader_class()
-        reader.bind(self.parser)
-        return reader
+    def __init__(self, fast_path: FastPathMaker | None = LineScanner) -> None:
+        self.fast_path = fast_path
+        self.fast_path_failed = False  # a failure of the fast path is logged once per dialect
+        self._lock = threading.Lock()  # the reader holds the state of one hand
+        self._parser: Lark | None = None
+        self._reader: LineReader | None = None
+        self._scanner: FastPath | None = None
+        self._scanner_tried = False
 
-    @cached_property
-    def _lock(self) -> threading.Lock:
-        return threading.Lock()
-
-    @cached_property
+    @property
     def parser(self) -> Lark:
         """The LALR parser of the grammar, which checks the order of the lines when the fast path cannot."""
-        return Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr", start=list(self.starts),
-                         propagate_positions=False, maybe_placeholders=False)
+        if self._parser is None:
+            self._parser = Lark.open(str(GRAMMAR_DIR / self.grammar_file), parser="lalr",
+                                     start=list(self.starts), propagate_positions=False,
+                                     maybe_placeholders=False)
+        return self._parser
 
-    @cached_property
-    def scanner(self) -> LineScanner | None:
+    @property
+    def reader(self) -> LineReader:
+        """The dialect's reader, its terminals' regexps compiled (one hand at a time: see ``_lock``)."""
+        if self._reader is None:
+            reader = self.reader_class()
+            reader.bind(self.parser)
+            self._reader = reader
+        return self._reader
+
+    @property
+    def scanner(self) -> FastPath | None:
         """The fast path, or None when it cannot serve this grammar (then Lark reads every hand)."""
+        if not self._scanner_tried:
+            self._scanner_tried = True
+            self._scanner = self._build_fast_path()
+        return self._scanner
+
+    def _build_fast_path(self) -> FastPath | None:
+        if self.fast_path is None:
+            return None
         try:
-            return LineScanner(self.parser, self.reader.regexps, self.reader.handlers)
+            return self.fast_path(self.parser, self.reader.regexps, self.reader.handlers)
         except NotRegular as error:
             log.info("%s: no fast path (%s); Lark reads every hand", self.name, error)
-        except Exception as error:
+        except Exception as failure:  # another name than above: mypyc types a name once per function
             log.warning("%s: building the fast path failed (%s: %s); Lark reads every hand", self.name,
-                        type(error).__name__, error)
+                        type(failure).__name__, failure)
             log.debug("the fast path's failure", exc_info=True)
         return None
 
     def parse(self, block: Block) -> Hand:
         """The block's Hand; a :class:`HandSyntaxError` with block-relative positions when it is wrong."""
-        with self._lock:  # the reader holds the state of one hand
+        with self._lock:
             reader = self.reader
             reader.begin(block)
             if self._scanned(block):  # the handlers ran as Lark would run them
@@ -153,8 +193,8 @@ class LineDialect(Dialect):
         except HandSyntaxError:
             return False
         except Exception as error:
-            if self.name not in self._failed_once:
-                self._failed_once.add(self.name)
+            if not self.fast_path_failed:
+                self.fast_path_failed = True
                 log.warning("%s: the fast path failed on %s:%d (%s: %s); Lark reads such hands", self.name,
                             block.file, block.first_line, type(error).__name__, error)
                 log.debug("the fast path's failure", exc_info=True)
@@ -176,13 +216,14 @@ class LineDialect(Dialect):
             expected = set(interactive.accepts())
             if accepted and getattr(error, "token", None) is accepted[-1]:
                 accepted.pop()  # the token that did not fit
-        handlers, regexps = self.reader.handlers, self.reader.regexps
+        reader = self.reader
         with suppress(Exception):  # context for the message only: as far as the lines go
             for token in accepted:
-                handlers[token.type](token.line, regexps[token.type].match(token.value))
+                reader.handlers[token.type](*reader.read_token(token))
         return expected
 
-    def classify(self, line: str) -> tuple[str, Match] | None:
+    def classify(self, line: str) -> tuple[str, re.Match[str]] | None:
         """The terminal that reads ``line`` whole and its match, by the fast path (None without one)."""
-        read = self.scanner.classify(line) if self.scanner else None
+        scanner = self.scanner
+        read = scanner.classify(line) if scanner else None
         return None if read is None else (read[0].terminal, read[1])

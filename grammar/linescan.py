@@ -21,13 +21,83 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from re import Pattern
+from typing import NamedTuple, Protocol
 
 from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import PatternStr, TerminalDef
 
-Match = re.Match[str]
+
+class Match(Protocol):
+    """What a line handler reads of its line: the fields by name (None where an optional field is
+    absent), where they stand, the whole line and the terminal's regexp (which fields it has). A regexp
+    match is one, and so is :class:`Rewritten`, the stand-in a site hands the shared handlers when it
+    writes a field another way than they read it."""
+
+    @property
+    def string(self) -> str: ...
+
+    @property
+    def re(self) -> Pattern[str]: ...
+
+    def __getitem__(self, field: str, /) -> str | None: ...
+
+    def start(self, field: str, /) -> int: ...
+
+    def end(self, field: str, /) -> int: ...
+
+
+def required(match: Match, name: str) -> str:
+    """A field that every line of its kind fills (its regexp has no way around it). A line without it
+    is a fault of the grammar, not of the log: a LookupError that names it.
+
+    >>> required(re.match(r"(?P<player>\\w+) folds", "Ann folds"), "player")
+    'Ann'
+    """
+    text = match[name]
+    if text is None:
+        raise LookupError(f"the grammar leaves field {name!r} empty in {match.string!r}")
+    return text
+
+
+class Rewritten:
+    """A line's match with some fields given another value (a missing currency sign added, a seat number
+    read out of a name, a header's fields gathered from two lines). A given field stands where the field
+    ``places`` names for it, or where the line's own field of that name stands, else at the line's start.
+
+    >>> line = re.match(r"(?P<player>\\w+) bets (?P<amount>\\d+)", "Ann bets 20")
+    >>> signed = Rewritten(line, {"amount": "$20"})
+    >>> signed["amount"], signed["player"], signed.start("amount")
+    ('$20', 'Ann', 9)
+    """
+
+    def __init__(self, match: Match, fields: dict[str, str | None], places: dict[str, str] | None = None
+                 ) -> None:
+        self.match = match
+        self.fields = fields
+        self.places = places or {}
+
+    @property
+    def string(self) -> str:
+        return self.match.string
+
+    @property
+    def re(self) -> Pattern[str]:
+        return self.match.re
+
+    def __getitem__(self, field: str) -> str | None:
+        return self.fields[field] if field in self.fields else self.match[field]
+
+    def start(self, field: str) -> int:
+        place = self.places.get(field, field)
+        return self.match.start(place) if place in self.match.re.groupindex else 0
+
+    def end(self, field: str) -> int:
+        place = self.places.get(field, field)
+        return self.match.end(place) if place in self.match.re.groupindex else 0
+
+
 Handler = Callable[[int, Match], object]
 
 # A field is a capturing group whose first item is a comment naming it: ((?#player).+) in a .lark file.
@@ -195,8 +265,8 @@ class Kind(NamedTuple):
     code: str
 
 
-Read = tuple[Kind, Match]  # a line's kind and its match
-MatchLine = Callable[[str], "Match | None"]
+Read = tuple[Kind, re.Match[str]]  # a line's kind and its match
+MatchLine = Callable[[str], "re.Match[str] | None"]
 # A terminal as the scanner tries it: a literal every match holds, the match, its kind, and the string
 # terminals that take its place on their own text (Lark's lexer gives those the string terminal).
 Candidate = tuple[str, MatchLine, Kind, dict[str, tuple[Kind, MatchLine]]]

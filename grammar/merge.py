@@ -51,7 +51,6 @@ def _other_game(game: Element, context: Element) -> str | None:
     return f"{name} game {_game_number(game)} ({game.get('numholecards')} hole cards)".strip()
 
 
-@register
 class Merge(XmlDialect):
     name = "merge"
     tag_attribute = "id"
@@ -126,13 +125,14 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
     builder.return_uncalled(builder.at(game))
     live = builder.live()
     for player, element in sorted((showing | mucking).items(), key=lambda item: builder.at(item[1])):
-        known = () if None in cards[player] else tuple(cards[player])
+        dealt = cards[player]
+        known = () if None in dealt else tuple(card for card in dealt if card is not None)
         if player not in live:
             continue
         if player in showing and known:
-            builder.events.append(Show(builder.at(element), player, known))  # type: ignore[arg-type]
+            builder.events.append(Show(builder.at(element), player, known))
         else:
-            builder.events.append(Muck(builder.at(element), player, known))  # type: ignore[arg-type]
+            builder.events.append(Muck(builder.at(element), player, known))
     numbers = {integer(element, "potnumber") for element in collects}
     unwritten = dict(builder.returned)  # given back, but in the bettor's award unless a winner says so
     for element in written_back:
@@ -149,7 +149,7 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
                                           _HALVES.get(element.get("pottype", "n"))))
     small, big, structure = _stakes(builder, context, game)
     description = context.find("description")
-    label = description.get("type") if description is not None else None
+    game_type = description.get("type") if description is not None else None
     return Hand(
         site="merge", hand_id=attribute(game, "id"), variant=variant.name, structure=structure,
         small_bet=small, big_bet=big, currency=currency, start_time=_start(game), table=unquote(data[1]),
@@ -157,7 +157,7 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
         source=Source(block.file, block.first_line, block.last_line), summary=Summary(),
         max_seats=integer(game, "seats") if game.get("seats") else None,
         tournament_id=data[2] if tournament else None,
-        game_label="HORSE" if label and label.split()[0] == "HORSE" else None,
+        game_label="HORSE" if game_type and game_type.split()[0] == "HORSE" else None,
     )
 
 
@@ -231,3 +231,6 @@ def _stakes(builder: GameBuilder, context: Element, game: Element) -> tuple[int,
         return amounts[2], amounts[2], structure
     small, big = builder.inferred_stakes()
     return small, big, structure
+
+
+register(Merge)

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta, timezone
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
+from studbook.cards import Card
 from studbook.events import (
     Bet,
     Call,
@@ -26,8 +27,9 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, required
 from studbook.grammar.partypoker import written_cards
+from studbook.grammar.reader import Block
 from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect, minor_units
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
@@ -98,7 +100,7 @@ class OnGameTransformer(ChipsAddedTransformer):
         "$END": "the end of the hand",
     }
 
-    def begin(self, block) -> None:  # type: ignore[no-untyped-def]
+    def begin(self, block: Block) -> None:
         super().begin(block)
         self.paid = 0  # every chip put in, antes included
         self.folded: set[str] = set()
@@ -113,7 +115,7 @@ class OnGameTransformer(ChipsAddedTransformer):
 
     def on_start_hand(self, line: int, match: Match) -> None:
         try:
-            self.hand.facts["start_time"] = ongame_time(match["when"])
+            self.hand.facts["start_time"] = ongame_time(required(match, "when"))
         except ValueError as error:
             raise self.error(line, match, "when", str(error)) from None
 
@@ -121,12 +123,14 @@ class OnGameTransformer(ChipsAddedTransformer):
         """Game, structure, stakes and ante; ``Real money`` with a currency sign, else chips."""
         hand = self.hand
         hand.set_money(self.currency_of(match["small_bet"]))
-        variant = self.variants.get(match["game"].lower())
+        game = required(match, "game")
+        variant = self.variants.get(game.lower())
         if variant is None:
-            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+            raise self.error(line, match, "game", f"{game!r} is not a stud game")
         hand.variant = VARIANTS[variant]
         ante = self.money(line, match, "ante") if match["ante"] else None
-        hand.facts.update(variant=variant, structure=STRUCTURES.get(match["structure"].lower(), "limit"),
+        structure = STRUCTURES.get(required(match, "structure").lower(), "limit")
+        hand.facts.update(variant=variant, structure=structure,
                           table=match["table"], currency=hand.currency, ante=ante,
                           small_bet=self.money(line, match, "small_bet"),
                           big_bet=self.money(line, match, "big_bet"))
@@ -148,7 +152,7 @@ class OnGameTransformer(ChipsAddedTransformer):
 
     def on_fold(self, line: int, match: Match) -> None:
         super().on_fold(line, match)
-        self.folded.add(match["player"])
+        self.folded.add(required(match, "player"))
 
     def on_show(self, line: int, match: Match) -> None:
         self.emit(Show(self.hand.offset + line, self.player(line, match), self.cards(line, match),
@@ -157,11 +161,11 @@ class OnGameTransformer(ChipsAddedTransformer):
     # ---- streets, cards ------------------------------------------------------------------------
 
     @staticmethod
-    def cards(line: int, match: Match, field: str = "cards") -> tuple:  # type: ignore[type-arg]
+    def cards(line: int, match: Match, field: str = "cards") -> tuple[Card, ...]:
         """``Jh, 9d, Ac``; a hidden card ``-`` is left out (``[-, -, Kh]`` deals one known up card)."""
-        if field not in match.re.groupindex or match[field] is None:
+        text = match[field] if field in match.re.groupindex else None
+        if text is None:
             return ()
-        text = match[field]
         if "-" in text:
             known = re.sub(r"(?<![^\s,])-(?![^\s,])", " ", text)
             if len(known) == len(text):
@@ -176,21 +180,18 @@ class OnGameTransformer(ChipsAddedTransformer):
         if due is not None:
             self.emit(UncalledReturn(self.hand.offset + line, *due))
             self.paid -= due[1]
-            self.returned = due
-        else:
-            self.returned = None
 
     def on_pot(self, line: int, match: Match) -> None:
         """``Main pot: $2.35 won by Hero ($2.24)``; ``Side pot 1: ...``; split pots list each winner,
         hi/lo halves may be labelled ``($1.20 High)``."""
         at = self.hand.offset + line
-        pot = match["pot"].lower().replace(" pot", "")
+        pot = required(match, "pot").lower().replace(" pot", "")
         pot = pot.replace("side ", "side-")
         amount = self.money(line, match)
         start = match.start("winners")
         summary = self.hand.summary
         summary["total_pot"] = summary.get("total_pot", 0) + amount
-        text, position = match["winners"], 0
+        text, position = required(match, "winners"), 0
         while position < len(text):
             found = _WINNER.match(text, position)
             if found is None:
@@ -242,7 +243,6 @@ class OnGameTransformer(ChipsAddedTransformer):
 
 
 
-@register
 class OnGame(SiteDialect):
     name = "ongame"
     header = re.compile(r"\*{5} History for hand (?P<hand_id>[A-Z0-9][-A-Z0-9]*)[ (]")
@@ -257,3 +257,6 @@ class OnGame(SiteDialect):
 
     def game_name(self, header_line: str) -> str:
         return header_line
+
+
+register(OnGame)

@@ -32,7 +32,8 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, required
+from studbook.grammar.reader import Block
 from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
@@ -69,9 +70,10 @@ def title_hand_id(line: str) -> str | None:
 def written_cards(line: int, match: Match, field: str, text: str | None = None) -> tuple[Card, ...]:
     """Cards written ``3h 8c 7c`` or ``Ad, Qd, Ah``, each checked where it stands; none without the field.
     ``text`` stands for the field's text when the caller has blanked some of it (columns kept)."""
-    if field not in match.re.groupindex or match[field] is None:
+    written = match[field] if field in match.re.groupindex else None
+    if written is None:
         return ()
-    text, start = match[field] if text is None else text, match.start(field)
+    text, start = written if text is None else text, match.start(field)
     cards = []
     for token in _CARD.finditer(text):
         try:
@@ -127,7 +129,7 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         "$END": "the end of the hand",
     }
 
-    def begin(self, block) -> None:  # type: ignore[no-untyped-def]
+    def begin(self, block: Block) -> None:
         super().begin(block)
         self.returned: tuple[str, int] | None = None  # the uncalled bet given back, not yet taken from a win
         self.awarding = False
@@ -152,11 +154,12 @@ class PartyPokerTransformer(ChipsAddedTransformer):
 
     def game_facts(self, line: int, match: Match, **facts: object) -> None:
         """The game, the betting structure and the start time of a game line."""
-        variant = self.variants.get(match["game"].lower())
+        game = required(match, "game")
+        variant = self.variants.get(game.lower())
         if variant is None:
-            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
+            raise self.error(line, match, "game", f"{game!r} is not a stud game")
         try:
-            start_time = zoned_time(match["when"])
+            start_time = zoned_time(required(match, "when"))
         except ValueError as error:
             raise self.error(line, match, "when", str(error)) from None
         self.hand.variant = VARIANTS[variant]
@@ -183,7 +186,7 @@ class PartyPokerTransformer(ChipsAddedTransformer):
     def on_table(self, line: int, match: Match) -> None:
         if match["money"] == "Play":
             self.emit(Note(self.hand.offset + line, "other", "play money"))
-        self.hand.facts["table"] = " ".join(match["table"].split())  # "Table  136419": one space
+        self.hand.facts["table"] = " ".join(required(match, "table").split())  # "Table  136419": one space
 
     def on_players(self, line: int, match: Match) -> None:
         """``Total number of players : 7/8``: the table's seats after the slash."""
@@ -254,13 +257,12 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         if self.returned is not None:
             player, due = self.returned
             events = self.hand.events
-            mine = [i for i, e in enumerate(events) if isinstance(e, Collect) and e.player == player
-                    and e.amount >= due]
-            plain = [i for i in mine if events[i].pot == "pot"]  # type: ignore[union-attr]
+            mine = {i: e for i, e in enumerate(events) if isinstance(e, Collect) and e.player == player
+                    and e.amount >= due}
+            plain = [i for i, award in mine.items() if award.pot == "pot"]
             if plain or mine:
-                index = (plain or mine)[0]
-                award = events[index]
-                assert isinstance(award, Collect)
+                index = (plain or list(mine))[0]
+                award = mine[index]
                 if award.amount == due:
                     del events[index]
                 else:
@@ -268,7 +270,6 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         return super().finish()
 
 
-@register
 class PartyPoker(SiteDialect):
     name = "partypoker"
     header = re.compile(r"(?:Game #(?P<hand_id>\d+) starts\.|#Game No : \d+)")
@@ -290,3 +291,6 @@ class PartyPoker(SiteDialect):
 
     def game_name(self, header_line: str) -> str:
         return header_line
+
+
+register(PartyPoker)

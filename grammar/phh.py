@@ -40,7 +40,6 @@ _TOML_POSITION = re.compile(r"at line (\d+), column (\d+)")
 _HAND_LINE = re.compile(r"""\s*hand\s*=\s*(?:(?P<number>\d+)|["'](?P<name>[^"']*)["'])\s*(?:#.*)?$""")
 
 
-@register
 class PhhDialect(Dialect):
     """PHH hands: a ``.phhs`` table per hand, or a whole ``.phh`` file."""
 
@@ -166,9 +165,9 @@ class _HandReader:
                              "players")
         stacks = self.amounts("starting_stacks", count)
         antes = self.amounts("antes", count)
-        bring_in = self.amount(self.need("bring_in", int | Decimal), "bring_in")
-        small_bet = self.amount(self.need("small_bet", int | Decimal), "small_bet")
-        big_bet = self.amount(self.need("big_bet", int | Decimal), "big_bet")
+        bring_in = self.amount(self.need("bring_in", (int, Decimal)), "bring_in")
+        small_bet = self.amount(self.need("small_bet", (int, Decimal)), "small_bet")
+        big_bet = self.amount(self.need("big_bet", (int, Decimal)), "big_bet")
         play = _Play(self, names, stacks, bring_in, small_bet)
         events = play.events(antes, self.need("actions", list), self.winnings(names))
         last = self.block.last_line
@@ -215,12 +214,13 @@ class _HandReader:
     def start_time(self) -> datetime | None:
         """The hand's start, when the file gives the day and the time: in ``time_zone``, else UTC."""
         fields = self.fields
-        when, parts = fields.get("time"), [fields.get(key) for key in ("year", "month", "day")]
-        if not isinstance(when, time) or not all(isinstance(part, int) for part in parts):
+        when, year, month, day = (fields.get(key) for key in ("time", "year", "month", "day"))
+        if not (isinstance(when, time) and isinstance(year, int) and isinstance(month, int)
+                and isinstance(day, int)):
             return None
         try:
             zone = ZoneInfo(str(fields.get("time_zone", "UTC")))
-            return datetime(*parts, when.hour, when.minute, when.second, tzinfo=zone)
+            return datetime(year, month, day, when.hour, when.minute, when.second, tzinfo=zone)
         except (ZoneInfoNotFoundError, ValueError) as error:
             raise self.error(f"PHH time: {error}", "time_zone") from None
 
@@ -310,8 +310,8 @@ class _Play:
                 if not shown:
                     self.out.append(ev.Muck(line, name))
                 elif shown != ["-"]:
-                    cards = tuple(parse_card(card) for card in _cards(shown[0]) if card != "??")
-                    self.out.append(ev.Show(line, name, cards))
+                    known = tuple(parse_card(card) for card in _cards(shown[0]) if card != "??")
+                    self.out.append(ev.Show(line, name, known))
             case _:
                 raise ValueError("not an action of PHH's stud games")
 
@@ -371,3 +371,6 @@ def _cards(text: str) -> list[str]:
     if len(text) % 2:
         raise ValueError(f"cards {text!r} are not two characters each")
     return [text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+register(PhhDialect)

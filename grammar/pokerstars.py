@@ -13,7 +13,7 @@ from typing import ClassVar
 from studbook.cards import Card
 from studbook.events import Collect
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, required
 from studbook.grammar.transform import HandTransformer, SiteDialect
 
 _ACTION = "an action (NAME: checks, folds, bets, calls, raises ...)"
@@ -73,7 +73,7 @@ class PokerStarsTransformer(HandTransformer):
 
     def on_collect(self, line: int, match: Match) -> None:
         """``collected $X from pot|main pot|side pot-2``; the halves of a split are not labelled."""
-        pot = match["pot"].replace(" pot", "")  # pot, main, side, side-2
+        pot = required(match, "pot").replace(" pot", "")  # pot, main, side, side-2
         self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), pot))
 
     def on_board(self, line: int, match: Match) -> None:
@@ -84,7 +84,6 @@ class PokerStarsTransformer(HandTransformer):
         return self.cards(line, match) if "cards" in match.re.groupindex else ()
 
 
-@register
 class PokerStars(SiteDialect):
     name = "pokerstars"
     writer = "pokerstars"
@@ -93,3 +92,6 @@ class PokerStars(SiteDialect):
     grammar_file = "pokerstars.lark"
     reader_class = PokerStarsTransformer
     header_terminals = ("TOURNAMENT_HEADER", "CASH_HEADER")
+
+
+register(PokerStars)

@@ -248,8 +248,8 @@ class LogReader:
             return
         except OSError as error:
             self.error = FileError(self.name, 0, 0, None, None, f"cannot read file: {error.strerror}")
-        except DecodeError as error:
-            self.error = FileError(self.name, 1, 1, None, None, str(error))
+        except DecodeError as undecodable:  # not ``error`` again: mypyc types a name once per function
+            self.error = FileError(self.name, 1, 1, None, None, str(undecodable))
         yield self.error
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -24,7 +24,7 @@ from studbook.cards import Card, parse_card
 from studbook.events import Street
 from studbook.grammar.dialect import HandSyntaxError, dialects, register
 from studbook.grammar.lines import LineDialect, LineReader
-from studbook.grammar.linescan import Match, field_regexp
+from studbook.grammar.linescan import Match, field_regexp, required
 from studbook.grammar.reader import Block
 from studbook.grammar.studbook_errors import Diagnosis
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
@@ -49,7 +49,8 @@ _ITEM_KINDS = ("variant", "small_bet", "structure_only", "min_bet", "ante", "bri
                "home", "rule", "preset")
 _RULE_ITEMS = {"cap": "max_raises", "deck": "deck_ranks", "tie_break": "board_tie_break", "preset": "preset"}
 _TEXT_ITEMS = ("table", "tournament", "level", "game", "site")
-_PAYMENTS = {"ANTE": ev.PostAnte, "BRING_IN": ev.BringIn, "BET": ev.Bet, "CALL": ev.Call}
+_PAYMENTS: dict[str, type[ev.PostAnte | ev.BringIn | ev.Bet | ev.Call]] = {
+    "ANTE": ev.PostAnte, "BRING_IN": ev.BringIn, "BET": ev.Bet, "CALL": ev.Call}
 _BETTING = frozenset(("DEAL", "BRING_IN", "CHECK", "FOLD", "BET", "CALL", "RAISE", "COMPLETE"))
 
 # Phases of a hand body, in order: antes, then streets, then showdown and awards.
@@ -119,7 +120,7 @@ class Value(NamedTuple):
 
 def _field(line: int, match: Match, field: str, offset: int = 0) -> Value:
     """The value of a field of a line (``offset``: where the text ``match`` read starts in the line)."""
-    return Value(line, offset + match.start(field) + 1, match[field])
+    return Value(line, offset + match.start(field) + 1, required(match, field))
 
 
 class _Hand:
@@ -129,7 +130,7 @@ class _Hand:
         self.block = block
         self.base = block.first_line - 1  # a block line's number in the file, less one
         self.hand_id = ""
-        self.items: list[tuple[str, int, Match, int]] = []  # header items: kind, line, match, offset
+        self.items: list[tuple[str, int, re.Match[str], int]] = []  # header items: kind, line, match, offset
         self.facts: dict[str, list[Value]] = {}  # header facts: their values
         self.rules: dict[str, str] = {}
         self.stated_rules: set[str] = set()
@@ -245,7 +246,9 @@ class _Hand:
         if "time" not in self.facts:
             return None
         value = self.value("time")
-        year, month, day, hour, minute, second, zone = _DATETIME.fullmatch(value.text).groups()
+        written = _DATETIME.fullmatch(value.text)
+        assert written is not None, value  # the grammar's time item is a date first
+        year, month, day, hour, minute, second, zone = written.groups()
         offset = _ZONE_OFFSET.fullmatch(zone)
         try:
             if not zone or zone.upper() == "Z":
@@ -341,6 +344,7 @@ class StudbookReader(LineReader):
     def __init__(self) -> None:
         super().__init__()
         self.hand = _Hand(Block("", 1, [], None))
+        self._diagnosis: Diagnosis | None = None
 
     def bind(self, parser: Lark) -> None:
         """Besides the lines' regexps: the pieces read inside a line (items, cards)."""
@@ -365,16 +369,14 @@ class StudbookReader(LineReader):
         return self.hand.result(self.hand.hand_id)
 
     def syntax_error(self, error: UnexpectedInput, text: str, expected: set[str]) -> HandSyntaxError:
-        return self.diagnosis.explain(error, text, expected)
-
-    @cached_property
-    def diagnosis(self) -> Diagnosis:
-        return Diagnosis(self.regexps)
+        if self._diagnosis is None:  # built for the first hand that needs it
+            self._diagnosis = Diagnosis(self.regexps)
+        return self._diagnosis.explain(error, text, expected)
 
     @staticmethod
-    def split(match: Match, field: str, piece: re.Pattern[str]) -> list[tuple[Match, int]]:
+    def split(match: Match, field: str, piece: re.Pattern[str]) -> list[tuple[re.Match[str], int]]:
         """The items of a field, each with the column (0-based) where the field starts."""
-        text, offset = match[field], match.start(field)
+        text, offset = required(match, field), match.start(field)
         found, position = [], 0
         while position < len(text):
             item = piece.match(text, position)
@@ -385,7 +387,7 @@ class StudbookReader(LineReader):
 
     # ---- header and seats
     def on_head(self, line: int, match: Match) -> None:
-        self.hand.hand_id = _unquote(match["hand_id"].lstrip("#"))
+        self.hand.hand_id = _unquote(required(match, "hand_id").lstrip("#"))
         if match["items"]:
             self.header_items(line, match)
 
@@ -460,7 +462,7 @@ class StudbookReader(LineReader):
     def acting(self, line: int, match: Match) -> str:
         """The seated player of a player's line (checked first)."""
         hand = self.hand
-        return hand.seated.get(match["player"]) or hand.player(_field(line, match, "player"))
+        return hand.seated.get(required(match, "player")) or hand.player(_field(line, match, "player"))
 
     def ordered(self, line: int, match: Match, kind: str, event: ev.Event) -> None:
         """Add a player's event once its fields have read, if the line comes in order."""
@@ -519,20 +521,20 @@ class StudbookReader(LineReader):
         problem = hand.out_of_order("DEAL")
         if problem is not None:
             raise hand.fail(_field(line, match, "player"), problem)
-        down, up, before = self.cards(match["cards"])
+        down, up, before = self.cards(required(match, "cards"))
         assert hand.street is not None  # out_of_order wants a street first
         hand.events.append(ev.Deal(hand.base + line, hand.street, player, down, up, before))
 
     def on_show(self, line: int, match: Match) -> None:
         player = self.acting(line, match)
-        shown = self.all_cards(match["cards"])
+        shown = self.all_cards(required(match, "cards"))
         text = match["description"] or ""
         description = text[1:-1] if text[:1] == "(" else _unquote(text)
         self.ordered(line, match, "SHOW", ev.Show(self.hand.base + line, player, shown, description))
 
     def on_muck(self, line: int, match: Match) -> None:
         player = self.acting(line, match)
-        shown = self.all_cards(match["cards"])
+        shown = self.all_cards(required(match, "cards"))
         self.ordered(line, match, "MUCK", ev.Muck(self.hand.base + line, player, shown))
 
     def on_collect(self, line: int, match: Match) -> None:
@@ -571,7 +573,6 @@ class StudbookReader(LineReader):
         return tuple(_card(piece["card"]) for piece in self.card_piece.finditer(text) if piece["card"])
 
 
-@register
 class StudbookDialect(LineDialect):
     """The studbook format: blocks start with ``studbook hand N`` or ``hand N ·`` / ``mano N ·``."""
 
@@ -582,12 +583,12 @@ class StudbookDialect(LineDialect):
     reader_class = StudbookReader
     starts = ("start", "pieces")
 
-    @cached_property
+    @property
     def keyword(self) -> re.Pattern[str]:
         """Any keyword at the start of a text: a name that starts with one must be quoted."""
         return self.reader.regexps["KEYWORD"]
 
-    @cached_property
+    @property
     def _variant_word(self) -> re.Pattern[str]:
         return self.reader.regexps["KW_VARIANT"]
 
@@ -614,3 +615,6 @@ def quote_name(name: str) -> str:
 
 def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+register(StudbookDialect)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cached_property
 
 import regex
 from lark import Token
@@ -98,12 +97,10 @@ class Diagnosis:
 
     def __init__(self, regexps: dict[str, re.Pattern[str]]) -> None:
         self.regexps = regexps
-
-    @cached_property
-    def partial(self) -> dict[str, regex.Pattern[str]]:
-        """Each terminal's regexp for the regex module, which can tell a line's possible beginnings."""
-        return {name: regex.compile(pattern.pattern, pattern.flags & ~re.UNICODE)
-                for name, pattern in self.regexps.items()}
+        # Each terminal's regexp for the regex module, which can tell a line's possible beginnings.
+        self.partial: dict[str, regex.Pattern[str]] = {
+            name: regex.compile(pattern.pattern, pattern.flags & ~re.UNICODE)
+            for name, pattern in regexps.items()}
 
     def reach(self, kind: str, line: str) -> int | None:
         """Where the first word of ``line`` stands that a line of ``kind`` cannot have: the furthest start
@@ -165,7 +162,9 @@ class Diagnosis:
         return HandSyntaxError(number, start + 1, self.message(source, rest, expected))
 
     def message(self, source: str, rest: str, expected: set[str]) -> str:
-        found = re.match(r"[^\s\[\]()·|;•]*", rest).group() or rest[:1]  # type: ignore[union-attr]
+        word = re.match(r"[^\s\[\]()·|;•]*", rest)
+        assert word is not None  # a run of none of those characters matches, if only the empty one
+        found = word.group() or rest[:1]
         wanted = expected_phrase(expected)
         if not found:
             return f"the line ends too early: expected {wanted}"

@@ -40,7 +40,7 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
-from studbook.grammar.linescan import Handler, Match
+from studbook.grammar.linescan import Handler, Match, required
 from studbook.grammar.reader import Block
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
@@ -273,16 +273,23 @@ class HandTransformer(LineReader):
 
     def player(self, line: int, match: Match, field: str = "player") -> str:
         name = match[field]
-        if name not in self.hand.seats:
+        if name is None or name not in self.hand.seats:
             raise self.error(line, match, field, f"{name!r} is not in the seat list")
         return name
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         """An amount in the hand's minor units; its currency sign must be the hand's."""
         try:
-            return minor_units(match[field], self.hand.currency)
+            return minor_units(self.written(line, match, field), self.hand.currency)
         except AmountError as error:
             raise self.error(line, match, field, str(error)) from None
+
+    def written(self, line: int, match: Match, field: str) -> str:
+        """The text of a field the line leaves out where the grammar allows it, but this handler needs."""
+        text = match[field]
+        if text is None:
+            raise self.error(line, match, field, f"no {field} is written")
+        return text
 
     @staticmethod
     def cards(line: int, match: Match, field: str = "cards") -> Cards:
@@ -315,18 +322,20 @@ class HandTransformer(LineReader):
         """Record what every header says: the game (field ``game``), the betting structure
         (``structure``) and the start time (``date``, ``time``, ``zone``, and ``et_date``,
         ``et_time`` where the site writes the ET time too)."""
-        variant = self.variants.get(match["game"].lower())
+        game, structure = required(match, "game"), required(match, "structure")
+        variant = self.variants.get(game.lower())
         if variant is None:
-            raise self.error(line, match, "game", f"{match['game']!r} is not a stud game")
-        fields = match.groupdict()
+            raise self.error(line, match, "game", f"{game!r} is not a stud game")
+        written = match.re.groupindex
         try:
-            start_time = local_time(match["date"], match["time"], match["zone"], fields.get("et_date"),
-                                    fields.get("et_time"))
+            start_time = local_time(required(match, "date"), required(match, "time"), required(match, "zone"),
+                                    match["et_date"] if "et_date" in written else None,
+                                    match["et_time"] if "et_time" in written else None)
         except FieldError as error:
             raise self.error(line, match, error.field, str(error)) from None
         self.hand.variant = VARIANTS[variant]
         self.hand.facts.update(facts, variant=variant, start_time=start_time,
-                               structure=betting_structure(match["structure"]))
+                               structure=betting_structure(structure))
 
     @staticmethod
     def currency_of(*texts: str | None) -> str | None:
@@ -345,8 +354,8 @@ class HandTransformer(LineReader):
 
     def on_seat(self, line: int, match: Match) -> None:
         try:
-            self.hand.add_seat(Seat(int(match["seat"]), match["player"], self.money(line, match, "stack"),
-                                    bool(match["sitting_out"])))
+            self.hand.add_seat(Seat(int(required(match, "seat")), required(match, "player"),
+                                    self.money(line, match, "stack"), bool(match["sitting_out"])))
         except FieldError as error:
             raise self.error(line, match, "seat", str(error)) from None
 
@@ -463,7 +472,7 @@ class HandTransformer(LineReader):
 
     def on_total_pot(self, line: int, match: Match) -> None:
         parts = [(kind, self.money_text(line, match, amount)) for kind, amount in
-                 _POT_PART.findall(match["parts"])]
+                 _POT_PART.findall(required(match, "parts"))]
         self.hand.summary.update(
             total_pot=self.money(line, match), rake=self.money(line, match, "rake"),
             main_pot=next((amount for kind, amount in parts if kind == "Main"), None),
@@ -479,7 +488,7 @@ class HandTransformer(LineReader):
     def summary_seat(self, line: int, match: Match, outcome: str, amount: int | None = None,
                      cards: bool = False, net: int | None = None) -> SummarySeat:
         """A ``Seat N: NAME ...`` summary line: the seat number decides who NAME must be."""
-        number, name = int(match["seat"]), match["player"]
+        number, name = int(required(match, "seat")), required(match, "player")
         hand = self.hand
         seat = hand.seat_numbers.get(number)
         if seat is None or seat.player != name:
@@ -549,7 +558,8 @@ class ChipsAddedTransformer(HandTransformer):
 
     def on_seat(self, line: int, match: Match) -> None:
         try:
-            seat = Seat(int(match["seat"]), match["player"], self.money(line, match, "stack"))
+            seat = Seat(int(required(match, "seat")), required(match, "player"),
+                        self.money(line, match, "stack"))
             self.hand.add_seat(seat)
         except ValueError as error:
             raise self.error(line, match, "seat", str(error)) from None

@@ -21,6 +21,7 @@ import re
 from dataclasses import replace
 from typing import ClassVar
 
+from studbook.cards import Card
 from studbook.events import (
     Bet,
     BringIn,
@@ -37,7 +38,7 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, required
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, split_deal
 from studbook.hand import Hand, SummarySeat
 from studbook.money import AmountError, parse_amount
@@ -119,7 +120,7 @@ class WinamaxTransformer(HandTransformer):
     def money(self, line: int, match: Match, field: str = "amount") -> int:
         """An amount in the hand's minor units: ``€`` after the number in a EUR hand, no sign in play
         money (hundredths) or tournament chips; a negative increment only where the grammar allows it."""
-        text = match[field]
+        text = self.written(line, match, field)
         euro = text.endswith("€")
         currency = self.hand.currency
         if euro != (currency == "EUR"):
@@ -140,7 +141,7 @@ class WinamaxTransformer(HandTransformer):
         tournament = match["ring"] is None
         if tournament:
             hand.set_money(None)
-        elif match["small_bet"].endswith("€"):
+        elif required(match, "small_bet").endswith("€"):
             hand.set_money("EUR")
         else:  # play money: chips written with cents
             hand.set_money(None)
@@ -148,21 +149,22 @@ class WinamaxTransformer(HandTransformer):
         self.play_money = not tournament and hand.currency is None
         self.tournament = tournament
         ante = self.money(line, match, "ante") if match["ante"] else None
-        self.header_facts(line, match, hand_id=winamax_hand_id(match["hand_id"]), currency=hand.currency,
+        hand_id = winamax_hand_id(required(match, "hand_id"))
+        self.header_facts(line, match, hand_id=hand_id, currency=hand.currency,
                           small_bet=self.money(line, match, "small_bet"),
                           big_bet=self.money(line, match, "big_bet"), ante=ante,
                           level=match["level"] if tournament else None)
 
     def on_table(self, line: int, match: Match) -> None:
         """``Table: 'NAME' 6-max (real money)``; a tournament's table is ``NAME(ID)#TABLE``."""
-        table, facts = match["table"], self.hand.facts
+        table, facts = required(match, "table"), self.hand.facts
         money = match["money"]
         if money == "play" and not self.play_money or money == "real" and self.play_money:
             raise self.error(line, match, "money", f"{money} money, but the header's stakes say otherwise")
         found = _TOURNAMENT_TABLE.search(table)
         if found and self.tournament:
             facts["tournament_id"] = found.group(1)
-        facts.update(table=table, max_seats=int(match["max_seats"]))
+        facts.update(table=table, max_seats=int(required(match, "max_seats")))
 
     def on_ante_blinds(self, line: int, match: Match) -> None:
         """``*** ANTE/BLINDS ***``: the antes follow."""
@@ -210,7 +212,8 @@ class WinamaxTransformer(HandTransformer):
             raise self.error(line, match, "cards", str(error)) from None
         hand.events.append(Deal(hand.offset + line, street, name, down, up, shown))
 
-    def cards(self, line: int, match: Match, field: str = "cards"):  # type: ignore[override]
+    @staticmethod
+    def cards(line: int, match: Match, field: str = "cards") -> tuple[Card, ...]:
         """The cards of a bracket; for a deal's ``*_known`` fields, ``X`` (unseen) is left out."""
         if field in ("cards_known", "new_known"):
             source = "cards" if field == "cards_known" else "new_cards"
@@ -231,7 +234,7 @@ class WinamaxTransformer(HandTransformer):
 
     def on_collect(self, line: int, match: Match) -> None:
         """``collected 114€ from pot(HI)``, ``from main pot``, ``from side pot 1``."""
-        pot = match["pot"].replace(" pot", "").replace(" ", "-")  # pot, main, side, side-1
+        pot = required(match, "pot").replace(" pot", "").replace(" ", "-")  # pot, main, side, side-1
         self.emit(Collect(self.hand.offset + line, self.player(line, match), self.money(line, match), pot,
                           _HALVES[match["half"]]))
 
@@ -252,21 +255,21 @@ class WinamaxTransformer(HandTransformer):
         self.summary_seat(line, match, "other")
 
     def summary_seat(self, line: int, match: Match, outcome: str, amount: int | None = None,
-                     cards: bool = False) -> None:
+                     cards: bool = False, net: int | None = None) -> SummarySeat:
         """A summary seat line; Winamax writes one ``won`` line per half a player takes (``Seat 2:
         Player0 won 114€`` twice), kept as one seat whose amount is their sum."""
         seats = self.hand.summary_seats
         before = len(seats)
-        super().summary_seat(line, match, outcome, amount, cards)
-        new = seats[-1]
+        new = super().summary_seat(line, match, outcome, amount, cards, net)
         if new.amount is None or outcome not in ("won", "collected"):
-            return
+            return new
         for index in range(before):
             seat = seats[index]
             if seat.seat == new.seat and seat.amount is not None and seat.outcome in ("won", "collected"):
                 seats[index] = replace(seat, amount=seat.amount + new.amount, cards=seat.cards or new.cards)
                 del seats[-1]
-                return
+                return seats[index]
+        return new
 
     def finish(self) -> Hand:
         self.return_uncalled()
@@ -295,31 +298,29 @@ class WinamaxTransformer(HandTransformer):
         if due is None:
             return
         player, amount = due
-        mine = [index for index, event in enumerate(events)
-                if isinstance(event, Collect) and event.player == player]
+        mine = {index: event for index, event in enumerate(events)
+                if isinstance(event, Collect) and event.player == player}
         if not mine:
             return  # nothing to take it from: the audit says what is wrong
-        collects = [events[index] for index in mine]
-        alone = next((index for index, c in zip(mine, collects, strict=True)
-                      if c.pot.startswith("side") and c.amount == amount), None)
+        alone = next((index for index, c in mine.items() if c.pot.startswith("side") and c.amount == amount),
+                     None)
         if alone is not None:  # "collected 1.29€ from side pot 1": the excess as a pot of its own
             shares = {alone: amount}
         else:
             shares = dict(zip(mine, _shares(amount, len(mine)), strict=True))
-            if any(events[index].amount < share for index, share in shares.items()):
+            if any(mine[index].amount < share for index, share in shares.items()):
                 return
         first = min(shares)
         for index, share in sorted(shares.items(), reverse=True):
-            collect = events[index]
-            assert isinstance(collect, Collect)
+            collect = mine[index]
             if collect.amount == share:
                 del events[index]
             else:
                 events[index] = replace(collect, amount=collect.amount - share)
-        events.insert(first, UncalledReturn(collects[mine.index(first)].line, player, amount))
+        events.insert(first, UncalledReturn(mine[first].line, player, amount))
         self.unsummarise(player, list(shares.values()))
         if hand.summary.get("total_pot") is not None:
-            hand.summary["total_pot"] = int(hand.summary["total_pot"]) - amount  # type: ignore[call-overload]
+            hand.summary["total_pot"] = int(hand.summary["total_pot"]) - amount
 
     def unsummarise(self, player: str, shares: list[int]) -> None:
         """Take the returned shares out of ``player``'s summary seat lines that say what was won."""
@@ -338,7 +339,6 @@ class WinamaxTransformer(HandTransformer):
                 seats[index] = replace(seat, amount=None, outcome="lost" if seat.cards else "other")
 
 
-@register
 class Winamax(SiteDialect):
     name = "winamax"
     header = re.compile(r"Winamax Poker - .*? - HandId: #(?P<hand_id>\d+-\d+-\d+) - ")
@@ -352,3 +352,6 @@ class Winamax(SiteDialect):
 
 
 __all__ = ["Winamax", "WinamaxTransformer", "uncalled_bet", "winamax_hand_id"]
+
+
+register(Winamax)

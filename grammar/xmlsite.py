@@ -193,12 +193,12 @@ class GameBuilder:
             raise fault(element, f"{self.street.label} street deals {spec.down + spec.up} card(s), "
                                  f"not {len(new)}")
         down = tuple(card for card in new[:spec.down] if card is not None)
-        up = tuple(new[spec.down:])
-        if None in up:
+        if None in new[spec.down:]:
             raise fault(element, f"an up card of {player} is not written")
+        up = tuple(card for card in new[spec.down:] if card is not None)
         self.dealt.add(player)
         if down or up:  # an opponent's hidden 7th street card is no line of a text log either
-            self.events.append(Deal(self.at(element), self.street, player, down, up))  # type: ignore[arg-type]
+            self.events.append(Deal(self.at(element), self.street, player, down, up))
 
     # ---- actions: amounts are the chips each adds, unless said otherwise -----------------------
 

@@ -53,10 +53,13 @@ def studbook_blocks() -> list[Block]:
     return found
 
 
-def by_lark(block: Block, monkeypatch: pytest.MonkeyPatch) -> ParseResult:
-    with monkeypatch.context() as patch:
-        patch.setattr(block.dialect, "_scanned", lambda _block: False)
-        return parse_block(block)
+# The same dialects without a fast path: Lark reads every block.
+BY_LARK = {dialect.name: type(dialect)(fast_path=None) for dialect in LINE_DIALECTS}
+
+
+def by_lark(block: Block) -> ParseResult:
+    assert block.dialect is not None
+    return parse_block(Block(block.file, block.first_line, block.lines, BY_LARK[block.dialect.name]))
 
 
 def fast(block: Block) -> bool:
@@ -103,17 +106,23 @@ def test_there_are_blocks_of_every_kind(site_blocks: list[Block]) -> None:
     assert len(OURS) > 150 and any(block.file.endswith("-es.txt") for block in OURS)
 
 
-def test_corpus_hands_take_the_fast_path_and_match_lark(site_blocks: list[Block],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_corpus_hands_take_the_fast_path_and_match_lark(site_blocks: list[Block]) -> None:
     assert sum(map(fast, site_blocks)) > 0.8 * len(site_blocks) > 0
     for block in site_blocks:
-        assert parse_block(block) == by_lark(block, monkeypatch), f"{block.file}:{block.first_line}"
+        assert parse_block(block) == by_lark(block), f"{block.file}:{block.first_line}"
 
 
-def test_studbook_hands_all_take_the_fast_path_and_match_lark(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_studbook_hands_all_take_the_fast_path_and_match_lark() -> None:
     assert all(map(fast, OURS))
     for block in OURS:
-        assert parse_block(block) == by_lark(block, monkeypatch), f"{block.file}:{block.first_line}"
+        assert parse_block(block) == by_lark(block), f"{block.file}:{block.first_line}"
+
+
+def test_lark_alone_reads_no_hand_by_the_fast_path(site_blocks: list[Block]) -> None:
+    """The dialects ``by_lark`` compares with have no fast path at all."""
+    assert all(dialect.scanner is None for dialect in BY_LARK.values())
+    assert not any(map(fast, [Block(b.file, b.first_line, b.lines, BY_LARK[b.dialect.name])
+                              for b in [*site_blocks[:20], *OURS[:20]]]))
 
 
 def test_each_line_gets_the_terminal_lark_gives_it(site_blocks: list[Block]) -> None:
@@ -132,30 +141,34 @@ def test_each_line_gets_the_terminal_lark_gives_it(site_blocks: list[Block]) -> 
         assert picked == lark, f"{block.file}:{block.first_line}"
 
 
-def test_damaged_hands_give_larks_errors_or_hands(site_blocks: list[Block],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_damaged_hands_give_larks_errors_or_hands(site_blocks: list[Block]) -> None:
     errors = 0
     for block in [*damaged(site_blocks, 300, seed=7), *damaged(OURS, 300, seed=11)]:
         result = parse_block(block)
-        assert result == by_lark(block, monkeypatch), "\n".join(block.lines)
+        assert result == by_lark(block), "\n".join(block.lines)
         errors += not hasattr(result, "events")
     assert errors > 200  # the edits really break hands, so the errors themselves are compared
 
 
-@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "studbook"])
-def test_a_fast_path_that_raises_falls_back_to_lark_and_is_logged_once(
-        name: str, site_blocks: list[Block], monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
-    blocks = [block for block in [*site_blocks, *OURS] if block.dialect.name == name][:40]
-    expected = [parse_block(block) for block in blocks]
+class BrokenScan:
+    """A fast path that reads lines as the real one does but breaks down reading a hand."""
 
-    def broken(self: LineScanner, lines: list[str]) -> bool:
+    def __init__(self, *grammar: object) -> None:
+        self.classify = LineScanner(*grammar).classify
+
+    def scan(self, lines: list[str]) -> bool:
         raise RuntimeError("a fast path broken by an upgrade")
 
-    monkeypatch.setattr(LineScanner, "scan", broken)
-    monkeypatch.setattr(LineDialect, "_failed_once", set())
+
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "studbook"])
+def test_a_fast_path_that_raises_falls_back_to_lark_and_is_logged_once(
+        name: str, site_blocks: list[Block], caplog: pytest.LogCaptureFixture) -> None:
+    blocks = [block for block in [*site_blocks, *OURS] if block.dialect.name == name][:40]
+    expected = [parse_block(block) for block in blocks]
+    broken = next(type(dialect)(fast_path=BrokenScan) for dialect in LINE_DIALECTS if dialect.name == name)
     with caplog.at_level(logging.WARNING, logger="studbook.grammar.lines"):
-        assert [parse_block(block) for block in blocks] == expected
+        again = [parse_block(Block(block.file, block.first_line, block.lines, broken)) for block in blocks]
+    assert again == expected
     assert all(record.exc_info is None for record in caplog.records)  # one line for the user, no traceback
     where = f"{blocks[0].file}:{blocks[0].first_line}"
     assert [record.message for record in caplog.records] == [
@@ -164,15 +177,14 @@ def test_a_fast_path_that_raises_falls_back_to_lark_and_is_logged_once(
 
 
 def test_a_fast_path_that_cannot_be_built_leaves_every_hand_to_lark(
-        site_blocks: list[Block], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+        site_blocks: list[Block], caplog: pytest.LogCaptureFixture) -> None:
     blocks = [block for block in [*site_blocks[:30], *OURS[:30]]]
     expected = [parse_block(block) for block in blocks]
 
-    def unbuildable(self: LineScanner, *args: object, **kwargs: object) -> None:
+    def unbuildable(*grammar: object) -> LineScanner:
         raise AttributeError("a Lark without the attributes this fast path reads")
 
-    monkeypatch.setattr(LineScanner, "__init__", unbuildable)
-    fresh = {dialect.name: type(dialect)() for dialect in LINE_DIALECTS}
+    fresh = {dialect.name: type(dialect)(fast_path=unbuildable) for dialect in LINE_DIALECTS}
     with caplog.at_level(logging.WARNING, logger="studbook.grammar.lines"):
         again = [parse_block(Block(block.file, block.first_line, block.lines, fresh[block.dialect.name]))
                  for block in blocks]
