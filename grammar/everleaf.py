@@ -17,24 +17,9 @@ import re
 from datetime import UTC, datetime
 from typing import ClassVar
 
+from studbook import events as ev
 from studbook.cards import Card
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Collect,
-    Complete,
-    Deal,
-    Event,
-    Fold,
-    Muck,
-    PostAnte,
-    Raise,
-    Show,
-    StreetStart,
-    UncalledReturn,
-)
+from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match, required
 from studbook.grammar.reader import Block
@@ -180,7 +165,7 @@ class EverleafTransformer(HandTransformer):
         to = self.money_on_street.put.get(player, 0) + self.money(line, match)
         self.emit(Raise(self.hand.offset + line, player, to))
 
-    def on_street(self, street, line: int, match: Match) -> None:
+    def on_street(self, street: ev.Street, line: int, match: Match) -> None:
         super().on_street(street, line, match)
         self.money_on_street.new_street()
 
@@ -258,14 +243,14 @@ class EverleafTransformer(HandTransformer):
         events = self.hand.events
         street = StreetMoney()
         folded: set[str] = set()
-        players = {e.player for e in events if isinstance(e, Deal | PostAnte)}
+        players = {e.player for e in events if isinstance(e, Deal | ev.PostAnte)}
         last_action = -1
         for index, event in enumerate(events):
-            if isinstance(event, StreetStart):
+            if isinstance(event, ev.StreetStart):
                 street.new_street()
-            elif isinstance(event, Fold | Check | BringIn | Bet | Call | Raise | Complete):
+            elif isinstance(event, ev.ACTION_TYPES):
                 street.record(event)
-                if isinstance(event, Fold):
+                if isinstance(event, ev.Fold):
                     folded.add(event.player)
                 last_action = index
         live = players - folded

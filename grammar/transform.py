@@ -326,11 +326,11 @@ class HandTransformer(LineReader):
         variant = self.variants.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
-        written = match.re.groupindex
+        fields = match.re.groupindex  # the ET time is a field of some sites' headers only
         try:
             start_time = local_time(required(match, "date"), required(match, "time"), required(match, "zone"),
-                                    match["et_date"] if "et_date" in written else None,
-                                    match["et_time"] if "et_time" in written else None)
+                                    match["et_date"] if "et_date" in fields else None,
+                                    match["et_time"] if "et_time" in fields else None)
         except FieldError as error:
             raise self.error(line, match, error.field, str(error)) from None
         self.hand.variant = VARIANTS[variant]
