@@ -2,7 +2,8 @@
 results come back in input order to one writer.
 
 Each step holds a bounded number of hands: a file is read a chunk at a time (analytics/reading.py),
-at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands.
+at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands. The
+writer is a thread: while DuckDB stores one batch, the next is gathered (two batches in memory at most).
 DuckDB's cache is capped (analytics/db.py) and the parsers' line caches are bounded, so memory
 does not grow with the input: peak RSS of --jobs 1 was 304 MB at 50k simulated hands and 314 MB at
 200k (all five games).
