@@ -228,8 +228,7 @@ SELECT s.hand_idx, s.seat, s.player, s.stack, s.sitting_out, s.dealt_cards, s.de
        coalesce(s.player = s.bringin AND s.opener_action = 'complete', false) AS bringin_completed,
        b.bringin_vs_complete, b.bringin_vs_steal,
        s.door_card, s.door_rank, nullif(array_to_string(s.hole, ' '), '') AS hole_cards,
-       CASE WHEN len(s.hole) = s.down_on_first AND s.door_card IS NOT NULL
-            THEN start_class(s.start_groups, s.hole, s.door_card, s.board_high) END AS start_class,
+       sc.class AS start_class,
        f.position,
        s.dealt AND s.first_round AND NOT s.forced_all_in AS vpip_chance, s.dealt AND s.vpip AS vpip,
        coalesce(f.rfi_chance, false) AS rfi_chance, coalesce(f.rfi, false) AS rfi,
@@ -262,6 +261,9 @@ SELECT s.hand_idx, s.seat, s.player, s.stack, s.sitting_out, s.dealt_cards, s.de
        coalesce(won.won_hi, 0) AS won_hi, coalesce(won.won_lo, 0) AS won_lo, hilo.hilo_result,
        s.high_name, s.low_name, s.shown_cards, s.folded_street, s.ev_collected
 FROM seats AS s
+LEFT JOIN start_class_table AS sc
+    ON sc.groups = s.start_groups AND len(s.hole) = s.down_on_first AND s.door_card IS NOT NULL
+    AND sc.hand = start_hand(s.start_groups, s.hole, s.door_card, s.board_high)
 LEFT JOIN fact_played AS r USING (hand_idx, player)
 LEFT JOIN fact_decisions AS f USING (hand_idx, player)
 LEFT JOIN fact_bringin_answers AS b USING (hand_idx, player)

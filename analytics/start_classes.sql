@@ -1,7 +1,7 @@
--- Starting-hand classes (stats.md section 3), so reports can group results by what was dealt; used
--- by facts.sql. Each game gets the groups its players use (variant_facts.start_groups): buried/split
--- pairs and three-flushes in stud, the twelve studhighlow.com types in stud8, low-card counts in razz,
--- the hole card against the board in five card stud. A hand that fits several groups takes the first
+-- Starting-hand classes (stats.md section 3), so reports can group results by what was dealt; facts.sql
+-- looks them up in start_class_table. Each game gets the groups its players use
+-- (variant_facts.start_groups): buried/split pairs and three-flushes in stud, the twelve studhighlow.com
+-- types in stud8, low-card counts in razz, the hole card against the board in five card stud. A hand that fits several groups takes the first
 -- in the order listed (stats.md 3.1 precedence: KQJ is three high cards, not a three-straight).
 -- Cards are as stored ('Ah', 'Td'); ranks run 2..14, ace high, and ace_low makes the ace 1.
 
@@ -53,23 +53,40 @@ CREATE OR REPLACE TEMP MACRO razz_class(a, b, c) AS CASE
     WHEN (ace_low(a) > 8)::INT + (ace_low(b) > 8)::INT + (ace_low(c) > 8)::INT = 1 THEN 'two low, one bad'
     ELSE 'junk' END;
 
--- Five card stud's 2nd street (stats.md 3.4): the hole card, the door card, and the highest door rank
--- of the hand (the door card's included).
-CREATE OR REPLACE TEMP MACRO five_class(hole, door, board_high) AS CASE
-    WHEN card_rank(hole) = card_rank(door) THEN 'pair'
-    WHEN card_rank(hole) > board_high THEN 'hole card above the board'
-    WHEN high_card(least(card_rank(hole), card_rank(door))) THEN 'two high cards'
-    WHEN right(hole, 1) = right(door, 1) OR abs(card_rank(hole) - card_rank(door)) <= 1
-         OR abs(ace_low(card_rank(hole)) - ace_low(card_rank(door))) <= 1 THEN 'suited or connected'
+-- Five card stud's 2nd street (stats.md 3.4): the ranks of the hole card and the door card, whether they
+-- are of one suit, and the highest door rank of the hand (the door card's included).
+CREATE OR REPLACE TEMP MACRO five_class(hole, door, suited, board_high) AS CASE
+    WHEN hole = door THEN 'pair'
+    WHEN hole > board_high THEN 'hole card above the board'
+    WHEN high_card(least(hole, door)) THEN 'two high cards'
+    WHEN suited OR abs(hole - door) <= 1 OR abs(ace_low(hole) - ace_low(door)) <= 1 THEN 'suited or connected'
     ELSE 'other' END;
 
--- The class of a starting hand: ``hole`` its first-street down cards (as many as the game deals),
--- ``door`` its door card; NULL for a game whose groups stats.md does not define.
-CREATE OR REPLACE TEMP MACRO start_class(groups, hole, door, board_high) AS CASE groups
-    WHEN 'stud' THEN stud_class(card_rank(hole[1]), card_rank(hole[2]), card_rank(door),
-                                right(hole[1], 1) = right(door, 1) AND right(hole[2], 1) = right(door, 1))
-    WHEN 'stud8' THEN stud8_class(card_rank(hole[1]), card_rank(hole[2]), card_rank(door),
-                                  right(hole[1], 1) = right(door, 1) AND right(hole[2], 1) = right(door, 1))
-    WHEN 'razz' THEN razz_class(card_rank(hole[1]), card_rank(hole[2]), card_rank(door))
-    WHEN 'five' THEN five_class(hole[1], door, board_high)
-    END;
+-- What the class of a starting hand depends on, for the groups ``groups``: ``hole`` its first-street down
+-- cards (as many as the game deals), ``door`` its door card, ``board_high`` the highest door rank of the
+-- hand. Ranks of the hole cards (a, b) and the door (c), whether they are all of one suit, and the board.
+CREATE OR REPLACE TEMP MACRO start_hand(groups, hole, door, board_high) AS CASE WHEN groups = 'five' THEN
+    {'a': CAST(card_rank(hole[1]) AS INTEGER), 'b': 0, 'c': CAST(card_rank(door) AS INTEGER),
+     'suited': right(hole[1], 1) = right(door, 1), 'board': CAST(board_high AS INTEGER)}
+ELSE
+    {'a': CAST(card_rank(hole[1]) AS INTEGER), 'b': CAST(card_rank(hole[2]) AS INTEGER),
+     'c': CAST(card_rank(door) AS INTEGER),
+     'suited': right(hole[1], 1) = right(door, 1) AND right(hole[2], 1) = right(door, 1), 'board': 0}
+END;
+
+-- Every starting hand's class, by groups and start_hand, worked out once per connection: facts.sql looks
+-- its hands up here (binding the classes' CASEs into each batch's query cost more than the rest of it).
+CREATE OR REPLACE TEMP TABLE start_class_table AS
+WITH ranks AS (SELECT CAST(range AS INTEGER) AS r FROM range(2, 15)),
+suits AS (SELECT unnest([false, true]) AS suited),
+three_cards AS (
+    SELECT g.groups, a.r AS a, b.r AS b, c.r AS c, s.suited
+    FROM (VALUES ('stud'), ('stud8'), ('razz')) AS g(groups), ranks AS a, ranks AS b, ranks AS c, suits AS s)
+SELECT groups, {'a': a, 'b': b, 'c': c, 'suited': suited, 'board': 0} AS hand,
+       CASE groups WHEN 'stud' THEN stud_class(a, b, c, suited) WHEN 'stud8' THEN stud8_class(a, b, c, suited)
+                   ELSE razz_class(a, b, c) END AS class
+FROM three_cards
+UNION ALL
+SELECT 'five', {'a': hole.r, 'b': 0, 'c': door.r, 'suited': s.suited, 'board': board.r},
+       five_class(hole.r, door.r, s.suited, board.r)
+FROM ranks AS hole, ranks AS door, suits AS s, ranks AS board;
