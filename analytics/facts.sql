@@ -226,7 +226,11 @@ WITH seats AS (
            d.dealt AND d.folded_street IS NULL AND hs.live > 1 AS showdown
     FROM fact_dealt AS d
     JOIN fact_hand_seats AS hs USING (hand_idx)
-    LEFT JOIN fact_shown_holes AS sh USING (hand_idx, player))
+    LEFT JOIN fact_shown_holes AS sh USING (hand_idx, player)),
+classed AS (
+    SELECT *, CASE WHEN len(hole) = down_on_first AND door_card IS NOT NULL
+                   THEN start_hand(start_groups, hole, door_card, board_high) END AS start_hand
+    FROM seats)
 SELECT s.hand_idx, s.seat, s.player, s.stack, s.sitting_out, s.dealt_cards, s.dealt, s.forced_all_in, s.ante,
        coalesce(s.player = s.bringin, false) AS is_bringin,
        CASE WHEN s.player = s.bringin AND s.opener_action = 'bring-in' THEN s.opener_amount ELSE 0 END
@@ -266,10 +270,8 @@ SELECT s.hand_idx, s.seat, s.player, s.stack, s.sitting_out, s.dealt_cards, s.de
        s.showdown, s.showdown AND s.collected > 0 AS won_at_showdown,
        coalesce(won.won_hi, 0) AS won_hi, coalesce(won.won_lo, 0) AS won_lo, hilo.hilo_result,
        s.high_name, s.low_name, s.shown_cards, s.folded_street, s.ev_collected
-FROM seats AS s
-LEFT JOIN start_class_table AS sc
-    ON sc.groups = s.start_groups AND len(s.hole) = s.down_on_first AND s.door_card IS NOT NULL
-    AND sc.hand = start_hand(s.start_groups, s.hole, s.door_card, s.board_high)
+FROM classed AS s
+LEFT JOIN start_class_table AS sc ON sc.groups = s.start_groups AND sc.hand = s.start_hand
 LEFT JOIN fact_played AS r USING (hand_idx, player)
 LEFT JOIN fact_decisions AS f USING (hand_idx, player)
 LEFT JOIN fact_bringin_answers AS b USING (hand_idx, player)
