@@ -40,7 +40,7 @@ BATCH_CHUNKS = 200
 # every ~20k hands; each costs more than the log it saves. 256MB (~300k hands, 0.8 KB of log per
 # hand) cut the writer's CPU from about 220 to 150 us per hand, with the same peak memory. One
 # thread: the writer is fed one batch at a time, and with --jobs the workers have the other cores.
-IMPORT_SETTINGS = {"memory_limit": "128MB", "checkpoint_threshold": "256MB", "threads": 1}
+IMPORT_SETTINGS = {"memory_limit": "64MB", "checkpoint_threshold": "256MB", "threads": 1}
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs")
 # An import holds the database file's lock from start to end; a reader (or a second import) waits this
 # long for it, in case the import is about to end, then says who holds it.

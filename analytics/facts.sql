@@ -4,10 +4,12 @@
 -- batch_cards, batch_awards, each keyed by hand_idx), and variant_facts / variant_door_worth
 -- (analytics/facts.py, from the variant records). Output: the views fact_seats (one row per seat, every
 -- column of the seats table) and fact_hands_dealt (the hands columns players_dealt, last_street,
--- showdown). Every statement is set-based over the whole batch. Speed (analytics/load.py measures it):
--- the actions, the largest input, are read once, by one window pass and one aggregate per player; the
--- other steps work on a row per seat or per hand. A step read more than once is a temp table, so it is
--- worked out once; facts.py drops them all once the batch is stored.
+-- showdown). Every statement is set-based over the whole batch. For speed, the actions, the largest
+-- input, are aggregated per player once (the first round's once more, for its decisions), and the other
+-- steps work on a row per seat or per hand; a step read more than once is a temp table, worked out once,
+-- and one no longer needed is dropped to free its memory; facts.py drops the rest once the batch is read.
+-- On 5,000 stud hands a batch costs about 70 ms of planning and 56 us a hand (README, "How the stats are
+-- stored").
 --
 -- Definitions: stats.md 2.2-2.4 and fpdb where verified. A "round" is a betting round: 0 (s0) is
 -- 3rd street, 2nd in five card stud; antes and the bring-in post are no decisions. A player "dealt"
@@ -97,12 +99,13 @@ WHERE c.source = 'dealt' AND c.player IS NOT NULL
 GROUP BY c.hand_idx, c.player;
 
 -- Every seat, with what his actions and cards say, whether he was dealt in, and what his door card is
--- worth. (His round-by-round counts stay in fact_played until the last step: carried along, those 45
--- columns cost more than joining them once.)
+-- worth.
 CREATE OR REPLACE TEMP TABLE fact_dealt AS
-SELECT s.*, h.first_street, h.down_on_first, h.start_groups, h.reached, h.opener_action, h.opener_amount,
-       h.bringin, s.dealt_cards OR s.shown_cards IS NOT NULL OR p.player IS NOT NULL AS dealt,
+SELECT s.hand_idx, s.seat, s.player, s.shown_cards, h.first_street, h.down_on_first, h.start_groups,
+       h.reached, h.opener_action, h.opener_amount, h.bringin,
+       s.dealt_cards OR s.shown_cards IS NOT NULL OR p.player IS NOT NULL AS dealt,
        coalesce(p.forced_all_in, false) AS forced_all_in, coalesce(p.ante, 0) AS ante, p.folded_street,
+       COLUMNS('^(bets|completes|raises|calls|checks|folded|faced_aggr|fold_to_aggr)$'),
        f.player IS NOT NULL AS first_round, coalesce(f.vpip, false) AS vpip, f.decision, f.own_not_folds,
        c.door_card, c.door_rank, coalesce(c.dealt_hole, []) AS dealt_hole, w.worth AS door_worth
 FROM batch_seats AS s
@@ -111,6 +114,11 @@ LEFT JOIN fact_played AS p USING (hand_idx, player)
 LEFT JOIN fact_first_round AS f USING (hand_idx, player)
 LEFT JOIN fact_cards AS c USING (hand_idx, player)
 LEFT JOIN variant_door_worth AS w ON w.variant = h.door_variant AND w.card = c.door_card;
+
+-- fact_dealt and fact_hand_play hold what these gave: their memory is free for the rest.
+DROP TABLE fact_first_round;
+DROP TABLE fact_played;
+DROP TABLE fact_hands;
 
 -- What a hand's seats say of it: the players dealt in, those who held cards to the end of the betting (a
 -- showdown when there are two or more), the highest door rank (five card stud's board).
@@ -124,7 +132,7 @@ GROUP BY hand_idx;
 -- down to 0 for the last one; and whether every door card still to act, the bring-in's included, is
 -- worth less than the player's (the variant's door worth: the bring-in card is worth least). The action
 -- goes round by seat number from the bring-in; one window, ordered that way, numbers and compares.
-CREATE OR REPLACE TEMP VIEW fact_positions AS
+CREATE OR REPLACE TEMP TABLE fact_positions AS
 WITH bringins AS (
     SELECT hand_idx, seat AS bringin_seat, door_worth AS bringin_worth FROM fact_dealt WHERE player = bringin),
 to_act AS (
@@ -173,7 +181,7 @@ FROM answers AS a LEFT JOIN steals AS s USING (hand_idx);
 -- qualified for counts as high.
 CREATE OR REPLACE TEMP VIEW fact_hilo AS
 WITH pots AS (
-    SELECT * FROM batch_awards WHERE hand_idx IN (SELECT hand_idx FROM fact_hands WHERE hi_lo)),
+    SELECT * FROM batch_awards WHERE hand_idx IN (SELECT hand_idx FROM fact_hand_play WHERE hi_lo)),
 shares AS (
     SELECT mine.hand_idx, mine.player, coalesce(mine.half, 'hi') AS half,
            EXISTS (FROM pots AS other
@@ -203,28 +211,33 @@ WHERE player IS NOT NULL
 GROUP BY hand_idx, player;
 
 -- The first-street down cards of a player who showed his hand and was not dealt them all in the log: the
--- first of the cards he showed that were never face up (sites list shown cards in the order dealt).
-CREATE OR REPLACE TEMP VIEW fact_shown_holes AS
-WITH shown AS (
-    SELECT hand_idx, player, shown_cards, down_on_first FROM fact_dealt
-    WHERE shown_cards IS NOT NULL AND len(dealt_hole) < down_on_first),
-exposed AS (
+-- first of the cards he showed that were never face up (sites list shown cards in the order dealt). The
+-- few seats this concerns are a table first, so that the join with the cards is built on them and only
+-- their hands' cards are read.
+CREATE OR REPLACE TEMP TABLE fact_shown AS
+SELECT hand_idx, player, shown_cards, down_on_first FROM fact_dealt
+WHERE shown_cards IS NOT NULL AND len(dealt_hole) < down_on_first;
+
+CREATE OR REPLACE TEMP TABLE fact_shown_holes AS
+WITH exposed AS (
     SELECT s.hand_idx, s.player, list(c.card) AS cards
-    FROM shown AS s JOIN batch_cards AS c
-        ON c.hand_idx = s.hand_idx AND (c.face = 'community' OR c.face = 'up' AND c.player = s.player)
+    FROM fact_shown AS s
+    JOIN (FROM batch_cards SEMI JOIN fact_shown USING (hand_idx) WHERE face IN ('up', 'community')) AS c
+        ON c.hand_idx = s.hand_idx AND (c.face = 'community' OR c.player = s.player)
     GROUP BY s.hand_idx, s.player)
 SELECT s.hand_idx, s.player,
        [card FOR card IN string_split(s.shown_cards, ' ') IF NOT list_contains(coalesce(e.cards, []), card)
        ][1:s.down_on_first] AS hole
-FROM shown AS s LEFT JOIN exposed AS e USING (hand_idx, player);
+FROM fact_shown AS s LEFT JOIN exposed AS e USING (hand_idx, player);
 
 -- Every column of the seats table. A seat not dealt in has no facts; a round the hand did not reach
 -- was not seen.
 CREATE OR REPLACE TEMP VIEW fact_seats AS
 WITH seats AS (
-    SELECT d.*, coalesce(sh.hole, d.dealt_hole) AS hole, hs.board_high,
-           d.dealt AND d.folded_street IS NULL AND hs.live > 1 AS showdown
+    SELECT d.*, raw.* EXCLUDE (hand_idx, seat, player, shown_cards), coalesce(sh.hole, d.dealt_hole) AS hole,
+           hs.board_high, d.dealt AND d.folded_street IS NULL AND hs.live > 1 AS showdown
     FROM fact_dealt AS d
+    JOIN batch_seats AS raw USING (hand_idx, seat, player)
     JOIN fact_hand_seats AS hs USING (hand_idx)
     LEFT JOIN fact_shown_holes AS sh USING (hand_idx, player)),
 classed AS (
@@ -272,7 +285,6 @@ SELECT s.hand_idx, s.seat, s.player, s.stack, s.sitting_out, s.dealt_cards, s.de
        s.high_name, s.low_name, s.shown_cards, s.folded_street, s.ev_collected
 FROM classed AS s
 LEFT JOIN start_class_table AS sc ON sc.groups = s.start_groups AND sc.hand = s.start_hand
-LEFT JOIN fact_played AS r USING (hand_idx, player)
 LEFT JOIN fact_decisions AS f USING (hand_idx, player)
 LEFT JOIN fact_bringin_answers AS b USING (hand_idx, player)
 LEFT JOIN fact_won AS won USING (hand_idx, player)

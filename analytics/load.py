@@ -3,10 +3,11 @@
 A batch is inserted from Arrow tables with set-based SQL, never row by row. A hand whose key
 (site, hand_id) is already stored, or that appeared earlier in the same batch, is left out with
 all its rows, so importing a hand again changes nothing; a rejected block is keyed by (file,
-line). The rows of a hand's other tables get its key here, from its ``hands`` row, and the per-seat
-facts of the batch's hands are worked out from their rows in SQL (analytics/facts.py). Because a
-batch commits whole or not at all and batches commit in the order of the input, a killed import
-leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
+line). The per-seat facts of a batch's hands are worked out from their rows first, in SQL, in an
+in-memory DuckDB of their own (analytics/facts.py: their temp tables never share the database's
+memory limit), and the rows of a hand's other tables get its key here, from its ``hands`` row.
+Because a batch commits whole or not at all and batches commit in the order of the input, a killed
+import leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
 A file read to its end is recorded in ``imported_files`` by the batch that holds its last chunk, so
 the record never outlives a rolled-back batch.
 """
@@ -62,19 +63,9 @@ WHERE NOT EXISTS (FROM hands AS h WHERE h.site = b.site AND h.hand_id = b.hand_i
 QUALIFY row_number() OVER (PARTITION BY site, hand_id ORDER BY {HAND_INDEX}) = 1
 """
 
-# Hands and seats are stored in the order of the input (and seats by seat number), as the stats' sums of
-# doubles (big bets won) read them: their last digit depends on the order.
 _INSERT_HANDS = f"""
 INSERT INTO hands BY NAME
-SELECT b.* EXCLUDE ({HAND_INDEX}), f.* EXCLUDE ({HAND_INDEX})
-FROM batch_hands AS b SEMI JOIN batch_new USING ({HAND_INDEX}) JOIN fact_hands_dealt AS f USING ({HAND_INDEX})
-ORDER BY {HAND_INDEX}
-"""
-
-_INSERT_SEATS = f"""
-INSERT INTO seats BY NAME
-SELECT n.site, n.hand_id, f.* EXCLUDE ({HAND_INDEX})
-FROM fact_seats AS f JOIN batch_new AS n USING ({HAND_INDEX}) ORDER BY {HAND_INDEX}, seat
+SELECT * EXCLUDE ({HAND_INDEX}) FROM batch_hands WHERE {HAND_INDEX} IN (SELECT {HAND_INDEX} FROM batch_new)
 """
 
 _INSERT_ROWS = """
@@ -119,7 +110,7 @@ class Loader:
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        facts.prepare(con)
+        self.facts = facts.connection()
         self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
         self.rejected: Counter[str] = Counter()
 
@@ -145,16 +136,14 @@ class Loader:
         con = self.con
         names = (*HAND_TABLES, "hand_logs", "rejected")
         con.register("batch_files", self._file_records(results))
+        tables = facts.with_facts(self.facts, {name: _concat(results, name) for name in names})
         for name in names:
-            con.register(f"batch_{name}", _concat(results, name))
+            con.register(f"batch_{name}", tables[name])
         con.execute("BEGIN")
         try:
             con.execute(_NEW_HANDS)
-            facts.derive(con)
             con.execute(_INSERT_HANDS)
-            con.execute(_INSERT_SEATS)
-            facts.clear(con)
-            for name in (*HAND_TABLES[2:], "hand_logs"):
+            for name in (*HAND_TABLES[1:], "hand_logs"):
                 con.execute(_INSERT_ROWS.format(table=name, index=HAND_INDEX))
             con.execute(_NEW_REJECTS)
             con.execute(_NOW_PARSED)

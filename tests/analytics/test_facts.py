@@ -173,8 +173,8 @@ def start_class(con: duckdb.DuckDBPyConnection, variant: str, cards: str, others
     doors = [door, *others.split()]
     board_high = max(con.execute("SELECT card_rank(?)", [card]).fetchall()[0][0] for card in doors)
     groups = sql_facts.start_groups(VARIANTS[variant])
-    found = con.execute("SELECT class FROM start_class_table WHERE groups = ? AND hand = start_hand(?, ?, ?, ?)",
-                        [groups, groups, hole, door, board_high]).fetchall()
+    lookup = "SELECT class FROM start_class_table WHERE groups = ? AND hand = start_hand(?, ?, ?, ?)"
+    found = con.execute(lookup, [groups, groups, hole, door, board_high]).fetchall()
     return found[0][0] if found else None
 
 
