@@ -37,18 +37,22 @@ def start_groups(variant: Variant) -> str | None:
 
 
 def prepare(con: duckdb.DuckDBPyConnection) -> None:
-    """Make the variant tables and the starting-hand macros that ``facts.sql`` uses, in this connection
-    (temporary: they follow the variant records of the studbook that runs)."""
-    con.execute("CREATE OR REPLACE TEMP TABLE variant_facts (variant VARCHAR, down_on_first TINYINT, "
-                "start_groups VARCHAR, hi_lo BOOLEAN)")
-    con.executemany("INSERT INTO variant_facts VALUES (?, ?, ?, ?)",
-                    [(name, variant.streets[0].down, start_groups(variant), variant.hi_lo)
-                     for name, variant in VARIANTS.items()])
-    con.execute("CREATE OR REPLACE TEMP TABLE variant_door_worth "
-                "(variant VARCHAR, card VARCHAR, worth INTEGER)")
-    con.executemany("INSERT INTO variant_door_worth VALUES (?, ?, ?)",
-                    [(name, str(card), variant.door_worth[card]) for name, variant in VARIANTS.items()
-                     for card in ALL_CARDS])
+    """Make the variant tables and the starting-hand classes that ``facts.sql`` uses, in the in-memory
+    database of ``con``, from the variant records of the studbook that runs."""
+    variants = pa.table({
+        "variant": list(VARIANTS),
+        "down_on_first": pa.array([variant.streets[0].down for variant in VARIANTS.values()], pa.int8()),
+        "start_groups": pa.array([start_groups(variant) for variant in VARIANTS.values()], pa.string()),
+        "hi_lo": [variant.hi_lo for variant in VARIANTS.values()]})
+    door_worth = pa.table({
+        "variant": [name for name in VARIANTS for _ in ALL_CARDS],
+        "card": [str(card) for _ in VARIANTS for card in ALL_CARDS],
+        "worth": pa.array([variant.door_worth[card] for variant in VARIANTS.values() for card in ALL_CARDS],
+                          pa.int32())})
+    for name, table in (("variant_facts", variants), ("variant_door_worth", door_worth)):
+        con.register(f"{name}_rows", table)
+        con.execute(f"CREATE OR REPLACE TABLE {name} AS FROM {name}_rows")
+        con.unregister(f"{name}_rows")
     con.execute(sql_file("start_classes.sql"))
 
 
