@@ -82,6 +82,19 @@ def connection() -> duckdb.DuckDBPyConnection:
 
 
 @cache
+def _process_database() -> duckdb.DuckDBPyConnection:
+    return connection()
+
+
+def shared_connection() -> duckdb.DuckDBPyConnection:
+    """A connection of its own to one facts database kept for the whole process, for a process that runs
+    many short tasks (a lake import's Dask worker, a task per file): making and preparing a database takes
+    about 50 ms, more than the facts of a file of a few hundred hands. Its inputs and temp tables are its
+    alone, so tasks on several threads can each have one."""
+    return _process_database().cursor()
+
+
+@cache
 def _with_facts_schema(table: str) -> pa.Schema:
     """A chunk's ``hands`` or ``seats`` table with its facts: the stored columns (``seats`` without the
     hand's key, which the chunk's ``hands`` row holds) and the hand index."""

@@ -145,7 +145,7 @@ def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
     staged = StagedShard(lake, staging_token(path))
     total = ChunkResult(path)
     seen: set[tuple[str, str]] = set()
-    with collecting_less(), facts.connection() as con:
+    with collecting_less(), facts.shared_connection() as con:
         for chunk in read_chunks(Path(path), chunk_size):
             result = process_chunk(chunk, rule_args)
             result.tables = facts.with_facts(con, result.tables)
