@@ -1,6 +1,7 @@
 """DuckDB storage and statistics: the schema, the bulk loader, stats as SQL views, the CLI commands.
 
-:mod:`.worker` parses and replays a file into rows (:mod:`.rows`, with the per-seat facts of
-:mod:`.facts`), :mod:`.importer` feeds the single writer of :mod:`.load`, and :mod:`.commands`
-reads the views of ``stats.sql`` back.
+:mod:`.worker` parses and replays a file into rows (:mod:`.rows`: what happened),
+:mod:`.importer` feeds the single writer of :mod:`.load`, which works out the per-seat facts of
+each batch in SQL (:mod:`.facts`, ``facts.sql``), and :mod:`.commands` reads the views of
+``stats.sql`` back.
 """

@@ -14,12 +14,15 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 5  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs
+SCHEMA_VERSION = 6  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs;
+# 6: the raw columns the per-seat facts are worked out of in SQL (analytics/facts.sql)
 # Versions this studbook brings up to SCHEMA_VERSION in place: what is new is a table or a column that
 # schema.sql adds when missing (the seats of hands imported before version 4 have no all-in EV, so their
 # expectation is their result; hands imported before version 5 have no stored log lines, so their replay
-# reads the log file). Reading needs nothing of the newer tables; the views an import made stay.
-UPGRADABLE = (2, 3, 4)
+# reads the log file; hands imported before version 6 keep the facts they were stored with, and NULL in
+# the raw columns those were worked out of). Reading needs nothing of the newer tables; the views an
+# import made stay.
+UPGRADABLE = (2, 3, 4, 5)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory

@@ -2,7 +2,8 @@
 results come back in input order to one writer.
 
 Each step holds a bounded number of hands: a file is read a chunk at a time (analytics/reading.py),
-at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands.
+at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands. The
+writer is a thread: while DuckDB stores one batch, the next is gathered (two batches in memory at most).
 DuckDB's cache is capped (analytics/db.py) and the parsers' line caches are bounded, so memory
 does not grow with the input: peak RSS of --jobs 1 was 304 MB at 50k simulated hands and 314 MB at
 200k (all five games).
@@ -26,7 +27,7 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
@@ -194,14 +195,29 @@ def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[
             on_unchanged(list(unchanged))
         to_read = [path for path in files if path not in unchanged]
         with collecting_less():
-            loader = Loader(con)
             results = _observed(chunk_results(to_read, jobs, rule_args, chunk_size), summary, on_chunk)
-            for batch in batches(results, batch_size):
-                summary.add_batch(loader.write(batch))
-                batch.clear()  # free its Arrow tables before the next batch is gathered
+            for outcome in written(Loader(con), batches(results, batch_size)):
+                summary.add_batch(outcome)
     finally:
         con.close()
     return summary
+
+
+def written(loader: Loader, batches: Iterable[list[ChunkResult]]) -> Iterator[BatchOutcome]:
+    """Each batch's outcome, in order, the next batch gathered while one is written.
+
+    The writer is a thread of its own: DuckDB lets go of the GIL while it inserts and works out a batch, so
+    the chunks of the next batch are parsed and replayed meanwhile (with ``--jobs 1``, in this process).
+    One batch at most is being written, so commits keep the input's order and memory holds two batches.
+    """
+    with ThreadPoolExecutor(1, thread_name_prefix="studbook-writer") as writer:
+        writing: Future[BatchOutcome] | None = None
+        for batch in batches:
+            if writing is not None:
+                yield writing.result()
+            writing = writer.submit(loader.write, batch)
+        if writing is not None:
+            yield writing.result()
 
 
 def _observed(results: Iterable[ChunkResult], summary: ImportSummary,

@@ -1,10 +1,11 @@
 """One file in, its shard of every lake table out: the task a Dask worker runs for ``import --lake``.
 
 The rows come from the same code as ``import --db`` (analytics/reading.py, analytics/worker.py): the
-file is read a chunk at a time, each chunk parsed and replayed by :func:`process_chunk`, and its
-tables streamed into one staged Parquet file per table and partition, so memory stays bounded however
-large the file. The writer of the database gives each hand's rows its key from the ``hands`` row; here
-the task does, and adds the partition. A hand met again in the same file is written once; hands met in
+file is read a chunk at a time, each chunk parsed and replayed by :func:`process_chunk`, its per-seat
+facts worked out by the same SQL as the database's (analytics/facts.py), and its tables streamed into
+one staged Parquet file per table and partition, so memory stays bounded however large the file. The
+writer of the database gives each hand's rows its key from the ``hands`` row; here the task does, and
+adds the partition. A hand met again in the same file is written once; hands met in
 other files are left to the views (lake_views.py). The file's shard is then published (lake_store.py).
 """
 
@@ -19,6 +20,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from studbook.analytics import facts
 from studbook.analytics.db import DEFAULT_CHUNK, arrow_schemas
 from studbook.analytics.importer import collecting_less
 from studbook.analytics.lake_store import (
@@ -143,9 +145,10 @@ def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
     staged = StagedShard(lake, staging_token(path))
     total = ChunkResult(path)
     seen: set[tuple[str, str]] = set()
-    with collecting_less():
+    with collecting_less(), facts.shared_connection() as con:
         for chunk in read_chunks(Path(path), chunk_size):
             result = process_chunk(chunk, rule_args)
+            result.tables = facts.with_facts(con, result.tables)
             stage_chunk(staged, result, seen)
             total.path = result.path
             total.found += result.found

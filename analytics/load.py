@@ -3,9 +3,11 @@
 A batch is inserted from Arrow tables with set-based SQL, never row by row. A hand whose key
 (site, hand_id) is already stored, or that appeared earlier in the same batch, is left out with
 all its rows, so importing a hand again changes nothing; a rejected block is keyed by (file,
-line). The rows of a hand's other tables get its key here, from its ``hands`` row. Because a
-batch commits whole or not at all and batches commit in the order of the input, a killed import
-leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
+line). The per-seat facts of a batch's hands are worked out from their rows first, in SQL, in an
+in-memory DuckDB of their own (analytics/facts.py: their temp tables never share the database's
+memory limit), and the rows of a hand's other tables get its key here, from its ``hands`` row.
+Because a batch commits whole or not at all and batches commit in the order of the input, a killed
+import leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
 A file read to its end is recorded in ``imported_files`` by the batch that holds its last chunk, so
 the record never outlives a rolled-back batch.
 """
@@ -21,6 +23,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from studbook.analytics import facts
 from studbook.analytics.rows import HAND_INDEX, HAND_TABLES
 from studbook.analytics.worker import ChunkResult
 
@@ -107,6 +110,7 @@ class Loader:
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
+        self.facts = facts.connection()
         self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
         self.rejected: Counter[str] = Counter()
 
@@ -132,8 +136,9 @@ class Loader:
         con = self.con
         names = (*HAND_TABLES, "hand_logs", "rejected")
         con.register("batch_files", self._file_records(results))
+        tables = facts.with_facts(self.facts, {name: _concat(results, name) for name in names})
         for name in names:
-            con.register(f"batch_{name}", _concat(results, name))
+            con.register(f"batch_{name}", tables[name])
         con.execute("BEGIN")
         try:
             con.execute(_NEW_HANDS)

@@ -1,8 +1,10 @@
-"""Rows of every table for replayed hands and rejected blocks, named as in schema.sql.
+"""Rows of every table for replayed hands and rejected blocks, named as in schema.sql: what the log and
+the replay say, nothing derived from it. The per-seat facts the stats read (VPIP, steals, streets
+seen, showdowns, starting-hand classes, ...) are worked out from these rows by DuckDB as each batch
+loads (analytics/facts.sql), so the seats and hands rows here hold only their raw columns.
 
-A hand's rows are tuples in the order of their table's ``COLUMNS`` (a seat's per-street columns
-apart, as bytes: analytics/facts.py), because building a dict per row and reading it back column
-by column cost more than all the rest of the derivation. A chunk gathers the tuples
+A hand's rows are tuples in the order of their table's ``COLUMNS``, because building a dict per row
+and reading it back column by column costs more than building the rows. A chunk gathers the tuples
 (:class:`Columns`) and turns each table into Arrow columns once. Only the ``hands`` row carries the
 hand's key (site, hand_id); the rows of the other tables carry the hand's index in its chunk
 (``hand_idx``), and the writer gives each new hand's rows its key, so the key is not repeated in
@@ -12,6 +14,7 @@ every row that travels from a worker to the writer.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC
 from functools import cache
 from typing import Any
@@ -20,25 +23,13 @@ import pyarrow as pa
 
 from studbook.allin import all_in
 from studbook.analytics.db import arrow_schemas
-from studbook.analytics.facts import (
-    CARD_RANK,
-    CARD_SUIT,
-    CARD_TEXT,
-    ROUND_COLUMNS,
-    SEAT_COLUMNS,
-    Dealing,
-    SeatRows,
-    betting_rounds,
-    dealing,
-    first_street,
-    round_values,
-    seat_rows,
-)
-from studbook.cards import Card
-from studbook.events import Deal
+from studbook.cards import ALL_CARDS, Card
+from studbook.events import Deal, Muck, Show, StreetStart
 from studbook.grammar.parse import ParseError
+from studbook.hand import Hand
 from studbook.money import format_amount
-from studbook.results import Replay
+from studbook.results import Replay, SeatResult
+from studbook.rules.variants import VARIANTS
 
 Row = dict[str, Any]
 Values = tuple[Any, ...]
@@ -49,24 +40,77 @@ COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in ord
     "hands": (
         "site", "hand_id", "variant", "game_label", "structure", "small_bet", "big_bet", "ante", "bring_in",
         "currency", "unit", "decimals", "stakes", "start_local", "time_zone", "start_utc", "table_name",
-        "max_seats", "tournament_id", "level", "home_game", "first_street", "betting_rounds",
-        "players_dealt", "last_street", "showdown", "total_pot", "rake", "logged_total_pot", "logged_rake",
-        "violations", "errors", "rules", "file", "first_line", "last_line"),
-    "seats": (*SEAT_COLUMNS, "ev_collected"),
+        "max_seats", "tournament_id", "level", "home_game", "first_street", "betting_rounds", "streets_dealt",
+        "total_pot", "rake", "logged_total_pot", "logged_rake", "violations", "errors", "rules", "file",
+        "first_line", "last_line"),
+    "seats": ("seat", "player", "stack", "sitting_out", "dealt_cards", "committed", "collected",
+              "rules_collected", "rules_net", "high_name", "low_name", "shown_cards", "ev_collected"),
     "actions": ("seq", "line", "street", "street_index", "player", "action", "amount", "to_amount", "pot",
                 "stack", "all_in", "expected_actor", "violations"),
     "cards": ("player", "seq", "street", "face", "source", "card", "rank", "suit"),
-    "awards": ("pot", "pot_amount", "eligible", "reason", "half", "player", "amount", "hand_name"),
+    "awards": ("pot", "pot_amount", "eligible", "eligible_players", "reason", "half", "player", "amount",
+               "hand_name"),
     "violations": ("seq", "code", "severity", "line", "rule", "message"),
     "rejected": ("file", "line", "col", "site", "hand_id", "error", "raw"),
 }
+ROUNDS = 5  # betting rounds of the seven-card games; five card stud has four
+# Card is an int 0..51, so these index by card; a Card's properties work each value out per call.
+CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
+CARD_RANK: tuple[int, ...] = tuple(card.rank for card in ALL_CARDS)
+CARD_SUIT: tuple[str, ...] = tuple(card.suit for card in ALL_CARDS)
+
+
+@dataclass(slots=True)
+class Dealing:
+    """What a hand's events deal and show, gathered in one pass."""
+
+    deals: list[Deal | StreetStart] = field(default_factory=list)  # in order
+    dealt_to: set[str] = field(default_factory=set)  # players a deal line names
+    shown: dict[str, tuple[Card, ...]] = field(default_factory=dict)  # the last cards shown or mucked face up
+    community: set[Card] = field(default_factory=set)
+    streets: dict[int, None] = field(default_factory=dict)  # dealt or marked, in order
+
+
+def dealing(hand: Hand) -> Dealing:
+    """Every deal, street marker and shown hand of ``hand``, from one pass over its events."""
+    found = Dealing()
+    deals, streets = found.deals, found.streets
+    for event in hand.events:
+        if isinstance(event, Deal):
+            deals.append(event)
+            streets[int(event.street)] = None
+            found.dealt_to.add(event.player)
+        elif isinstance(event, StreetStart):
+            deals.append(event)
+            streets[int(event.street)] = None
+            found.community.update(event.community)
+        elif isinstance(event, (Show, Muck)) and event.cards:
+            found.shown[event.player] = event.cards
+    return found
+
+
+def first_street(hand: Hand) -> int:
+    """The street of s0: 3rd, or 2nd in the five-card games."""
+    variant = VARIANTS.get(hand.variant)
+    return int(variant.first_street) if variant else 3
+
+
+def betting_rounds(hand: Hand) -> int:
+    variant = VARIANTS.get(hand.variant)
+    return len(variant.streets) if variant else ROUNDS
+
+
+def _card_text(cards: tuple[Card, ...]) -> str:
+    return " ".join([CARD_TEXT[card] for card in cards])
+
+
 @cache
 def _stakes(small_bet: int, big_bet: int, currency: str | None) -> str:
     """Few hands have stakes of their own, and formatting them is dear."""
     return f"{format_amount(small_bet, currency)}/{format_amount(big_bet, currency)}"
 
 
-def _hand_row(replay: Replay, first: int, seats: SeatRows, rules: str | None) -> Values:
+def _hand_row(replay: Replay, first: int, found: Dealing, rules: str | None) -> Values:
     hand, actions = replay.hand, replay.actions
     start, summary, source = hand.start_time, hand.summary, hand.source
     ante, bring_in = hand.ante, hand.bring_in
@@ -82,18 +126,12 @@ def _hand_row(replay: Replay, first: int, seats: SeatRows, rules: str | None) ->
         start.tzname() if start else None,
         start.astimezone(UTC).replace(tzinfo=None) if start else None,
         hand.table, hand.max_seats, hand.tournament_id, hand.level, hand.home_game,
-        first, betting_rounds(hand), seats.players_dealt, seats.last_street, seats.showdown,
+        first, betting_rounds(hand), list(found.streets),
         replay.total_pot, replay.rake, summary.total_pot,
         replay.logged_rake if replay.logged_rake is not None else summary.rake,
         len(replay.violations), sum(v.severity == "error" for v in replay.violations), rules,
         source.file, source.first_line, source.last_line,
     )
-
-
-def _expected(replay: Replay) -> dict[str, int]:
-    """Each player's all-in EV (studbook/allin.py): what he could expect to collect; none without one."""
-    found = all_in(replay)
-    return found.expected() if found else {}
 
 
 def _card_rows(found: Dealing) -> list[Values]:
@@ -130,7 +168,7 @@ def _card_rows(found: Dealing) -> list[Values]:
 def _award_rows(replay: Replay) -> list[Values]:
     rows: list[Values] = []
     for pot in replay.pots:
-        common = (pot.index, pot.amount, len(pot.eligible), pot.reason)
+        common = (pot.index, pot.amount, len(pot.eligible), list(pot.eligible), pot.reason)
         for winner in pot.winners:
             rows.append((*common, winner.half, winner.player, winner.amount, winner.hand_name or None))
         if not pot.winners:
@@ -138,24 +176,41 @@ def _award_rows(replay: Replay) -> list[Values]:
     return rows
 
 
+def _expected(replay: Replay) -> dict[str, int]:
+    """Each player's all-in EV (studbook/allin.py): what he could expect to collect; none without one."""
+    found = all_in(replay)
+    return found.expected() if found else {}
+
+
+def _seat_rows(replay: Replay, found: Dealing) -> list[Values]:
+    """One row per seat, in the log's order: the seat, the replay's money, what the player showed and his
+    all-in EV. The log's awards are what changed hands; the replay's verdict is kept beside them."""
+    results = {result.player: result for result in replay.seats}
+    expected = _expected(replay)
+    rows = []
+    for seat in replay.hand.seats:
+        player = seat.player
+        result = results.get(player) or SeatResult(seat.seat, player, seat.stack, 0, 0, 0, 0)
+        shown = found.shown.get(player)
+        rows.append((seat.seat, player, seat.stack, seat.sitting_out, player in found.dealt_to,
+                     result.committed, result.logged_collected, result.collected, result.net,
+                     result.high_name or None, result.low_name or None, _card_text(shown) if shown else None,
+                     expected.get(player)))
+    return rows
+
+
 class HandRows(Mapping[str, list[Row]]):
     """One hand's rows of every table: ``tables`` holds them as :class:`Columns` takes them (tuples in
-    ``COLUMNS`` order, and the seats' ``ROUND_COLUMNS`` as ``rounds``); read as a mapping, each
-    table's rows are dicts keyed by column, for tests and for reading one hand."""
+    ``COLUMNS`` order); read as a mapping, each table's rows are dicts keyed by column, for tests and
+    for reading one hand."""
 
-    __slots__ = ("tables", "rounds")
+    __slots__ = ("tables",)
 
-    def __init__(self, tables: dict[str, list[Values]], rounds: bytes) -> None:
+    def __init__(self, tables: dict[str, list[Values]]) -> None:
         self.tables = tables
-        self.rounds = rounds
 
     def __getitem__(self, table: str) -> list[Row]:
-        rows = [dict(zip(COLUMNS[table], values, strict=True)) for values in self.tables[table]]
-        if table == "seats":
-            width = len(ROUND_COLUMNS)
-            for index, row in enumerate(rows):
-                row.update(round_values(self.rounds[index * width:(index + 1) * width]))
-        return rows
+        return [dict(zip(COLUMNS[table], values, strict=True)) for values in self.tables[table]]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.tables)
@@ -169,12 +224,10 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
     the text (:func:`studbook.rules.variants.rules_text`) of the house rules it was replayed under."""
     hand = replay.hand
     first = first_street(hand)
-    found = dealing(hand, first)
-    seats = seat_rows(replay, first, found)
-    expected = _expected(replay)
+    found = dealing(hand)
     return HandRows({
-        "hands": [_hand_row(replay, first, seats, rules)],
-        "seats": [(*row, expected.get(row[1])) for row in seats.rows],
+        "hands": [_hand_row(replay, first, found, rules)],
+        "seats": _seat_rows(replay, found),
         "actions": [
             (seq, a.line, a.street, a.street - first, a.player, a.action, a.amount, a.to, a.pot, a.stack,
              a.all_in, a.expected_actor, len(a.violations))
@@ -184,7 +237,7 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
         "awards": _award_rows(replay),
         "violations": [(seq, v.code, v.severity, v.line, v.rule, v.message)
                        for seq, v in enumerate(replay.violations)],
-    }, seats.rounds)
+    })
 
 
 def rejected_row(error: ParseError) -> Values:
@@ -193,36 +246,18 @@ def rejected_row(error: ParseError) -> Values:
 
 @cache
 def chunk_schemas() -> dict[str, pa.Schema]:
-    """The tables as a chunk's rows travel: the hand tables with ``hand_idx`` and, but for ``hands``,
-    without the key; ``rejected`` as stored. Each holds exactly the columns its rows give."""
+    """The tables as a chunk's rows travel: the columns of ``COLUMNS``, typed as schema.sql stores them,
+    and ``hand_idx`` in the hand tables."""
     stored = arrow_schemas()
-    schemas = {}
-    for name in HAND_TABLES:
-        schema = stored[name]
-        if name != "hands":
-            for column in KEY:
-                schema = schema.remove(schema.get_field_index(column))
-        schemas[name] = schema.append(pa.field(HAND_INDEX, pa.int32()))
-    schemas = {**schemas, "rejected": stored["rejected"]}
-    for name, schema in schemas.items():
-        given = [*COLUMNS[name], *(ROUND_COLUMNS if name == "seats" else ())]
-        if sorted(given + [HAND_INDEX] * (name != "rejected")) != sorted(schema.names):
-            raise AssertionError(f"the rows of {name} do not give the columns of schema.sql")
-    return schemas
+    schemas = {name: pa.schema([stored[name].field(column) for column in COLUMNS[name]]) for name in COLUMNS}
+    return {name: schema.append(pa.field(HAND_INDEX, pa.int32())) if name in HAND_TABLES else schema
+            for name, schema in schemas.items()}
 
 
 def _arrays(schema: pa.Schema, names: tuple[str, ...], rows: list[Values]) -> dict[str, pa.Array]:
     """Rows of tuples as one Arrow array per column, by way of a struct array: Arrow reads the tuples."""
     rows_type = pa.struct([schema.field(name) for name in names])
     return dict(zip(names, pa.array(rows, type=rows_type).flatten(), strict=True))
-
-
-def _round_arrays(schema: pa.Schema, rounds: bytes | bytearray, count: int) -> dict[str, pa.Array]:
-    """The seats' per-street columns from their bytes, row after row: each column is one strided copy."""
-    width = len(ROUND_COLUMNS)
-    return {name: pa.Array.from_buffers(pa.uint8(), count, [None, pa.py_buffer(rounds[index::width])])
-            .cast(schema.field(name).type)
-            for index, name in enumerate(ROUND_COLUMNS)}
 
 
 class Columns:
@@ -233,7 +268,6 @@ class Columns:
         self.hands = 0
         self.rows: dict[str, list[Values]] = {name: [] for name in COLUMNS}
         self.index: dict[str, list[int]] = {name: [] for name in HAND_TABLES}  # hand_idx of each row
-        self.rounds = bytearray()
 
     def add_hand(self, rows: HandRows) -> None:
         """One hand's :func:`hand_rows`, numbered by its place in the chunk."""
@@ -241,7 +275,6 @@ class Columns:
             if table_rows:
                 self.rows[table].extend(table_rows)
                 self.index[table].extend([self.hands] * len(table_rows))
-        self.rounds += rows.rounds
         self.hands += 1
 
     def add_rejected(self, error: ParseError) -> None:
@@ -253,7 +286,5 @@ class Columns:
             arrays = _arrays(schema, COLUMNS[name], self.rows[name])
             if name in HAND_TABLES:
                 arrays[HAND_INDEX] = pa.array(self.index[name], pa.int32())
-            if name == "seats":
-                arrays.update(_round_arrays(schema, self.rounds, len(self.rows[name])))
             tables[name] = pa.Table.from_arrays([arrays[column] for column in schema.names], schema=schema)
         return tables

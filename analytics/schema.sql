@@ -2,6 +2,9 @@
 -- tournaments); `hands.unit` says which. Hands are keyed by (site, hand_id); every other hand
 -- table repeats that key. Per-street columns use fpdb's street index s0..s4: s0 is 3rd street
 -- (2nd in five card stud), s4 is 7th street. Bump db.SCHEMA_VERSION with any change here.
+-- The loader stores what the log and the replay say; the per-seat facts (the seats columns from
+-- `dealt` to `folded_street` but the money and the shown cards, and the hands' players_dealt,
+-- last_street and showdown) are worked out from those rows by analytics/facts.sql as each batch loads.
 
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 
@@ -45,8 +48,10 @@ CREATE TABLE IF NOT EXISTS hands (
     file              VARCHAR  NOT NULL,
     first_line        INTEGER  NOT NULL,
     last_line         INTEGER  NOT NULL,
+    streets_dealt     TINYINT[],          -- the streets the log deals or marks, in order (schema 6)
     PRIMARY KEY (site, hand_id)
 );
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS streets_dealt TINYINT[];  -- a database before version 6 (db.py): NULL
 
 CREATE TABLE IF NOT EXISTS seats (
     site                VARCHAR  NOT NULL,
@@ -107,11 +112,13 @@ CREATE TABLE IF NOT EXISTS seats (
     low_name            VARCHAR,
     shown_cards         VARCHAR,
     folded_street       TINYINT,
-    ev_collected        BIGINT              -- all-in EV (studbook/allin.py): what the player could expect to
+    ev_collected        BIGINT,             -- all-in EV (studbook/allin.py): what the player could expect to
                                             -- collect, after rake, when the betting ended with cards to come;
                                             -- NULL without such an all-in (the expectation is `collected`)
+    dealt_cards         BOOLEAN             -- a deal line names the player, cards known or not (schema 6)
 );
 ALTER TABLE seats ADD COLUMN IF NOT EXISTS ev_collected BIGINT;  -- a version 2 or 3 database (db.py)
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS dealt_cards BOOLEAN;  -- a database before version 6
 
 CREATE TABLE IF NOT EXISTS actions (
     site            VARCHAR  NOT NULL,
@@ -154,8 +161,10 @@ CREATE TABLE IF NOT EXISTS awards (
     half        VARCHAR,            -- hi | lo | NULL for a pot that is not split
     player      VARCHAR,            -- NULL when nobody could be awarded the pot
     amount      BIGINT   NOT NULL,
-    hand_name   VARCHAR
+    hand_name   VARCHAR,
+    eligible_players VARCHAR[]      -- who could win the pot (schema 6: NULL before)
 );
+ALTER TABLE awards ADD COLUMN IF NOT EXISTS eligible_players VARCHAR[];  -- a database before version 6
 
 CREATE TABLE IF NOT EXISTS violations (
     site      VARCHAR  NOT NULL,

@@ -71,7 +71,7 @@ class Awards:
 
     def net_pots(self, pots: list[Pot], total: int) -> list[Pot]:
         """The pots after rake: the summary's own pot amounts, else the rake shared out by size."""
-        summary = self.hand.summary
+        summary, money = self.hand.summary, self.table.money
         awarded = bool(self.collects or self.nets)  # the log says what each player won
         collected = sum(self.logged().values()) if awarded else 0
         # An unstated rake is what a site's awards leave of the pot (awards beyond the pot are no
@@ -83,15 +83,15 @@ class Awards:
             self.flag(
                 "total-pot-mismatch",
                 self.hand.source.last_line,
-                f"the log's total pot is {summary.total_pot}; the chips put in make {total}",
+                f"the log's total pot is {money(summary.total_pot)}; the chips put in make {money(total)}",
                 "C22",
             )
         if summary.rake is not None and awarded and total - collected != summary.rake:
             self.flag(
                 "rake-mismatch",
                 self.hand.source.last_line,
-                f"total pot {total} less awards {collected} "
-                f"is {total - collected}; the log's rake is {summary.rake}",
+                f"total pot {money(total)} less awards {money(collected)} "
+                f"is {money(total - collected)}; the log's rake is {money(summary.rake)}",
                 "L4",
             )
         self.out.rake = total - collected if awarded else rake
@@ -102,7 +102,8 @@ class Awards:
                 self.flag(
                     "side-pot-mismatch",
                     self.hand.source.last_line,
-                    f"the log's pots {list(stated)} exceed the layers {[p.amount for p in pots]}",
+                    f"the log's pots {', '.join(map(money, stated))} exceed the layers "
+                    f"{', '.join(money(p.amount) for p in pots)}",
                     "C22",
                 )
             return [Pot(net, pot.eligible) for net, pot in zip(stated, pots, strict=True)]
@@ -174,6 +175,7 @@ class Awards:
         return amounts
 
     def compare_awards(self, line: int) -> None:
+        money = self.table.money
         computed: dict[str, int] = {}
         halves: dict[tuple[str, str | None], int] = {}
         unjudged: set[str] = set()
@@ -183,7 +185,7 @@ class Awards:
                 self.flag(
                     "award-unverified",
                     line,
-                    f"pot {pot.index} ({pot.amount}) is contested and nobody "
+                    f"pot {pot.index} ({money(pot.amount)}) is contested and nobody "
                     "eligible showed; the log's award stands",
                     self.showdown_rule,
                     "info",
@@ -202,8 +204,8 @@ class Awards:
                 self.flag(
                     "award-mismatch",
                     line,
-                    f"{player} gets {logged.get(player, 0)} in the log; "
-                    f"the rules give {computed.get(player, 0)}",
+                    f"{player} gets {money(logged.get(player, 0))} in the log; "
+                    f"the rules give {money(computed.get(player, 0))}",
                     rule,
                 )
         labelled: dict[tuple[str, str | None], int] = {}
@@ -224,7 +226,8 @@ class Awards:
                 self.flag(
                     "award-mismatch",
                     line,
-                    f"{player} collects {amount} for {half}; the rules give {halves.get((player, half), 0)}",
+                    f"{player} collects {money(amount)} for {half}; "
+                    f"the rules give {money(halves.get((player, half), 0))}",
                     rule,
                 )
         summary = {
@@ -240,8 +243,8 @@ class Awards:
                     self.flag(
                         "collect-mismatch",
                         line,
-                        f"{player} collects {logged.get(player, 0)} but the summary "
-                        f"says {summary.get(player, 0)}",
+                        f"{player} collects {money(logged.get(player, 0))} but the summary "
+                        f"says {money(summary.get(player, 0))}",
                         "L5",
                     )
         self.seat_results(computed, logged, unjudged)
@@ -250,6 +253,7 @@ class Awards:
         """The award lines against what the summary's nets show each player won: a win no line writes
         is the log's omission (a warning: the nets stand), a line beyond the net an error."""
         lines: dict[str, int] = {}
+        money = self.table.money
         for collect in self.collects:
             lines[collect.player] = lines.get(collect.player, 0) + collect.amount
         for player in sorted(set(lines) | set(by_nets)):
@@ -258,12 +262,12 @@ class Awards:
                 self.flag(
                     "collect-missing",
                     line,
-                    f"{player}'s net shows {shown} won; the log's award lines give {written}",
+                    f"{player}'s net shows {money(shown)} won; the log's award lines give {money(written)}",
                     "L5",
                     severity="warning",
                 )
             elif written > shown:
-                message = f"{player} collects {written} but the net shows {shown}"
+                message = f"{player} collects {money(written)} but the net shows {money(shown)}"
                 self.flag("collect-mismatch", line, message, "L5")
 
     def seat_results(self, computed: dict[str, int], logged: dict[str, int], unjudged: set[str]) -> None:

@@ -183,6 +183,7 @@ class _Replayer:
             small_bet=hand.small_bet,
             big_bet=hand.big_bet,
             bring_in=hand.bring_in,
+            currency=hand.currency,
         )
         self.deck = deck(self.rules)
         self.evaluators = self.variant.evaluators(self.rules)
@@ -268,9 +269,14 @@ class _Replayer:
                 self.flag(
                     "short-stack-dealt-in",
                     line,
-                    f"{player.name} has {player.stack}, less than ante + bring-in {needed}",
+                    f"{player.name} has {self.table.money(player.stack)}, "
+                    f"less than ante + bring-in {self.table.money(needed)}",
                     "C6",
                 )
+
+    def street_name(self) -> str:
+        """The street being played as messages name it ("4th street"; "antes" before the first)."""
+        return f"{Street(self.street).label} street" if self.street else "antes"
 
     def known_player(self, player: str, line: int) -> bool:
         if player in self.table.by_name:
@@ -435,7 +441,7 @@ class _Replayer:
             self.flag(
                 "street-order",
                 line,
-                f"a {event.street.label} street card during the {self.street} street",
+                f"a {event.street.label} street card during the {self.street_name()}",
                 "S1",
             )
         elif len(up) != spec.up or len(down) > spec.down or self.community:
@@ -473,14 +479,14 @@ class _Replayer:
                 self.flag(
                     "up-card-unknown",
                     line,
-                    f"{', '.join(unseen)}: no {Street(self.street).label} street up card in the log, "
+                    f"{', '.join(unseen)}: no {self.street_name()} up card in the log, "
                     "which does not write them",
                     "S1",
                     "info",
                 )
             else:
                 for name in unseen:
-                    message = f"{name} has no {self.street} street up card in the log"
+                    message = f"{name} has no {self.street_name()} up card in the log"
                     self.flag("card-count", line, message, "S1")
         table = self.table
         issues = table.start_street(self.street)
@@ -490,7 +496,7 @@ class _Replayer:
             self.flag(
                 "opener-unknown",
                 line,
-                f"a live board is not in the log: the {Street(self.street).label} street opener is taken "
+                f"a live board is not in the log: the {self.street_name()} opener is taken "
                 "from it",
                 self.turn_rule(),
                 "info",
@@ -503,7 +509,8 @@ class _Replayer:
         self.open_round(line)
         pending = self.table.next_actor()
         if pending:
-            self.flag("action-missing", line, f"the {self.street} street ends before {pending} acted", "C15")
+            message = f"the {self.street_name()} ends before {pending} acted"
+            self.flag("action-missing", line, message, "C15")
         if self.street == self.last_street and self.table.last is not None:
             self.final_aggressor = self.table.aggressor
             self.final_opener = self.table.players[self.table.opener].name
@@ -609,7 +616,7 @@ class _Replayer:
             self.flag(
                 "uncalled-amount",
                 event.line,
-                f"{event.amount} returned to {event.player}; every bet was called",
+                f"{self.table.money(event.amount)} returned to {event.player}; every bet was called",
                 "C23",
             )
         else:
@@ -621,9 +628,9 @@ class _Replayer:
                     "C23",
                 )
             if due[1] != event.amount:
-                self.flag(
-                    "uncalled-amount", event.line, f"{event.amount} returned; {due[1]} was uncalled", "C23"
-                )
+                money = self.table.money
+                message = f"{money(event.amount)} returned; {money(due[1])} was uncalled"
+                self.flag("uncalled-amount", event.line, message, "C23")
         self.table.refund(event.player, event.amount)
 
     # -- showdown ------------------------------------------------------------------------------
@@ -656,7 +663,7 @@ class _Replayer:
             self.flag(
                 "streets-missing",
                 last_line,
-                f"the log stops on the {self.street} street with {len(live)} players in",
+                f"the log stops on the {self.street_name()} with {len(live)} players in",
                 "S1",
             )
         self.check_show_order(last_line)
@@ -668,7 +675,7 @@ class _Replayer:
             self.flag(
                 "uncalled-missing",
                 last_line,
-                f"{due[1]} bet by {due[0]} was never called nor returned",
+                f"{table.money(due[1])} bet by {due[0]} was never called nor returned",
                 "C23",
             )
             table.refund(*due)

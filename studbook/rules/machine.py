@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from studbook.cards import Card
+from studbook.money import format_amount
 from studbook.rules.variants import Rules, Variant
 
 AGGRESSIVE = ("bet", "raise", "complete")
@@ -89,8 +90,10 @@ class Table:
         big_bet: int,
         bring_in: int | None = None,
         dealer_seat: int | None = None,
+        currency: str | None = None,
     ) -> None:
         self.variant, self.rules, self.structure = variant, rules, structure
+        self.currency = currency  # of the amounts in its messages (None: chips)
         self.small_bet, self.big_bet, self.bring_in = small_bet, big_bet, bring_in
         self.players = [
             Player(name, seat, stack, all_in=stack <= 0)
@@ -124,6 +127,10 @@ class Table:
         # actor opens, as :meth:`open_with` takes him.
         self.opener_unknown = False
         self.last: int | None = None
+
+    def money(self, amount: int) -> str:
+        """An amount as a message shows it: ``$38.58``, not the 3858 cents it is counted in."""
+        return format_amount(amount, self.currency)
 
     # -- state queries -------------------------------------------------------------------------
 
@@ -346,7 +353,8 @@ class Table:
         player = self.by_name[name]
         issues = []
         if expected is not None and amount != expected and not (amount < expected and amount == player.stack):
-            issues.append(Issue("ante-amount", "C4", f"ante {amount}, expected {expected}"))
+            message = f"ante {self.money(amount)}, expected {self.money(expected)}"
+            issues.append(Issue("ante-amount", "C4", message))
         self._pay(player, amount, all_in, issues)
         return issues
 
@@ -383,7 +391,8 @@ class Table:
             elif self.forced_open == name:
                 issues.append(Issue("bet-required", "F2", f"{name} holds the high card and must bet"))
             elif owed:
-                issues.append(Issue("check-facing-bet", "C14", f"{name} checks facing a bet of {owed}"))
+                message = f"{name} checks facing a bet of {self.money(owed)}"
+                issues.append(Issue("check-facing-bet", "C14", message))
             cost = 0
         elif kind == "fold":
             if self.bring_in_due == name and not self.rules.bringin_fold_allowed:
@@ -398,9 +407,8 @@ class Table:
             if owed == 0:
                 issues.append(Issue("call-amount", "C14", f"{name} calls with nothing to call"))
             elif cost != min(owed, player.stack):
-                issues.append(
-                    Issue("call-amount", "C14", f"{name} calls {cost}, expected {min(owed, player.stack)}")
-                )
+                message = f"{name} calls {self.money(cost)}, expected {self.money(min(owed, player.stack))}"
+                issues.append(Issue("call-amount", "C14", message))
         elif kind == "bring-in":
             issues += self._bring_in(player, cost)
         else:
@@ -429,7 +437,8 @@ class Table:
         """Move ``cost`` from the stack to the bet and the pot; problems go to ``issues``."""
         stack = player.stack
         if cost > stack and not self.rules.allow_beyond_table_stakes:
-            issues.append(Issue("beyond-stack", "C20", f"{player.name} puts in {cost} with {stack} behind"))
+            message = f"{player.name} puts in {self.money(cost)} with {self.money(stack)} behind"
+            issues.append(Issue("beyond-stack", "C20", message))
         player.stack = left = stack - cost
         player.bet += cost
         player.committed += cost
@@ -473,9 +482,11 @@ class Table:
         if self.bring_in is None and not short:
             self.bring_in = cost
         if self.bring_in is not None and cost != self.bring_in and not (short and cost < self.bring_in):
-            issues.append(Issue("bring-in-amount", "C8", f"bring-in {cost}, expected {self.bring_in}"))
+            message = f"bring-in {self.money(cost)}, expected {self.money(self.bring_in)}"
+            issues.append(Issue("bring-in-amount", "C8", message))
         elif cost >= self.small_bet:
-            issues.append(Issue("bring-in-amount", "C8", f"bring-in {cost} is not below the small bet"))
+            message = f"bring-in {self.money(cost)} is not below the small bet"
+            issues.append(Issue("bring-in-amount", "C8", message))
         self.level = max(self.level, self.bring_in if self.bring_in is not None else cost)
         self.bring_in_round = True
         self.bring_in_due = None
@@ -486,9 +497,8 @@ class Table:
         cost = to - player.bet
         short = cost == player.stack  # all-in, whatever the log says (all-in-mismatch reports that)
         if to <= self.level:
-            issues.append(
-                Issue(f"{kind}-amount", "C16", f"{player.name} {kind}s to {to}, not above {self.level}")
-            )
+            message = f"{player.name} {kind}s to {self.money(to)}, not above {self.money(self.level)}"
+            issues.append(Issue(f"{kind}-amount", "C16", message))
             return issues
         if kind == "raise":
             if player.acted and player.seen >= self.reopen:
@@ -544,18 +554,19 @@ class Table:
             if to in legal or (short and legal and to < max(legal)):
                 return []
             # No legal total at all: stakes of 0 leave no raise size, so any raise is the wrong size.
-            wanted = " or ".join(map(str, sorted(legal))) or "no raise (the stakes give no bet size)"
-            return [Issue(f"{kind}-amount", "C16", f"{player.name} {kind}s to {to}, expected {wanted}")]
+            wanted = " or ".join(map(self.money, sorted(legal))) or "no raise (the stakes give no bet size)"
+            message = f"{player.name} {kind}s to {self.money(to)}, expected {wanted}"
+            return [Issue(f"{kind}-amount", "C16", message)]
         least = self._least(kind)
         if to < least and not short:
             rule = "Z10" if self.rules.min_raise == "any" else "N2"
-            return [Issue(f"{kind}-amount", rule, f"{player.name} {kind}s to {to}, the minimum is {least}")]
+            message = f"{player.name} {kind}s to {self.money(to)}, the minimum is {self.money(least)}"
+            return [Issue(f"{kind}-amount", rule, message)]
         if self.structure == "pot-limit":
             most = self._pot_limit(player)
             if to > most:
-                return [
-                    Issue(f"{kind}-amount", "N4", f"{player.name} {kind}s to {to}, the pot limit is {most}")
-                ]
+                message = f"{player.name} {kind}s to {self.money(to)}, the pot limit is {self.money(most)}"
+                return [Issue(f"{kind}-amount", "N4", message)]
         return []
 
     def _raise_level(self, player: Player, kind: str, to: int) -> None:

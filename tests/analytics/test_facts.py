@@ -1,22 +1,24 @@
-"""Per-seat facts of the fixture hands, checked against values worked out by hand from each script."""
+"""Per-seat facts of the fixture hands, as the loader stores them (worked out in SQL), checked against
+values worked out by hand from each script; and the starting-hand classes of start_classes.sql."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+import duckdb
 import pytest
 from helpers.analytics_hands import fixture_hand
+from helpers.stored_facts import rows, seat_facts, stored
 
-from studbook.analytics.facts import seat_facts
+from studbook.analytics import facts as sql_facts
 from studbook.analytics.rows import hand_rows
-from studbook.analytics.starting_hands import classify
-from studbook.cards import parse_cards
 from studbook.replay import replay
 from studbook.rules.variants import VARIANTS
 
 
 def facts(name: str) -> dict[str, dict[str, Any]]:
-    return {row["player"]: row for row in seat_facts(replay(fixture_hand(name)))}
+    return {row["player"]: row for row in seat_facts(fixture_hand(name))}
 
 
 def street(row: dict[str, Any], index: int) -> dict[str, Any]:
@@ -124,19 +126,56 @@ def test_hand_rows_fill_every_table_and_only_the_hand_row_has_the_key() -> None:
     tables = hand_rows(replay(fixture_hand("stud8_split")))
     (hand,) = tables["hands"]
     assert (hand["site"], hand["hand_id"]) == ("test", "stud8_split")
-    assert not any("hand_id" in row for name, rows in tables.items() if name != "hands" for row in rows)
+    assert not any("hand_id" in row for name, table in tables.items() if name != "hands" for row in table)
     assert (hand["ante"], hand["bring_in"], hand["stakes"], hand["unit"]) == (2, 5, "$0.10/$0.20", "USD")
-    assert (hand["first_street"], hand["betting_rounds"], hand["last_street"]) == (3, 5, 7)
-    assert hand["showdown"]
+    assert (hand["first_street"], hand["betting_rounds"], hand["streets_dealt"]) == (3, 5, [3, 4, 5, 6, 7])
     assert (hand["start_local"].hour, hand["start_utc"].hour, hand["time_zone"]) == (20, 1, "EST")
     assert [(r["pot"], r["half"], r["player"], r["amount"]) for r in tables["awards"]] == [
         (0, "hi", "A", 93), (0, "lo", "B", 93)]
+    assert {row["eligible_players"] == ["A", "B"] for row in tables["awards"]} == {True}
     assert [a["action"] for a in tables["actions"]][:5] == ["ante", "ante", "ante", "bring-in", "call"]
     cards_of_b = [(c["street"], c["face"], c["source"], c["card"])
                   for c in tables["cards"] if c["player"] == "B"]
     # B's door, four up cards, then his two hole cards and river card first seen at the showdown.
     assert cards_of_b[0] == (3, "up", "dealt", "2d")
     assert [c[3] for c in cards_of_b if c[2] == "shown"] == ["3c", "Jd", "Th"]
+
+
+def test_the_hands_row_gets_the_facts_of_its_seats() -> None:
+    con = stored(fixture_hand("stud8_split"), fixture_hand("stud_reraised_steal"))
+    found = {row["hand_id"]: row for row in rows(con, "SELECT * FROM hands")}
+    assert [found["stud8_split"][key] for key in ("players_dealt", "last_street", "showdown")] == [3, 7, True]
+    # Nobody saw 7th street: D's bet on 6th street took the pot.
+    assert [found["stud_reraised_steal"][key] for key in ("players_dealt", "last_street", "showdown")] == [
+        4, 6, False]
+
+
+def test_positions_go_by_seat_number_whatever_order_the_log_lists_the_seats() -> None:
+    """PartyPoker lists the seats out of order ("Seat 7, Seat 3, Seat 4, Seat 2, ..."); the action goes
+    round the table by seat number, and so do fpdb's positions."""
+    hand = fixture_hand("stud_reraised_steal")
+    listed = dataclasses.replace(hand, seats=hand.seats[::-1])
+    positions = [("A", 0), ("B", None), ("C", 2), ("D", 1)]
+    assert [(row["player"], row["position"]) for row in seat_facts(listed)] == positions
+    assert [(row["player"], row["position"]) for row in seat_facts(hand)] == positions
+
+
+@pytest.fixture(scope="module")
+def classes() -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect()
+    sql_facts.prepare(con)
+    return con
+
+
+def start_class(con: duckdb.DuckDBPyConnection, variant: str, cards: str, others: str = "") -> str | None:
+    """The class of ``cards`` (hole cards, then the door card) with the other players' door cards."""
+    *hole, door = cards.split()
+    doors = [door, *others.split()]
+    board_high = max(con.execute("SELECT card_rank(?)", [card]).fetchall()[0][0] for card in doors)
+    groups = sql_facts.start_groups(VARIANTS[variant])
+    lookup = "SELECT class FROM start_class_table WHERE groups = ? AND hand = start_hand(?, ?, ?, ?)"
+    found = con.execute(lookup, [groups, groups, hole, door, board_high]).fetchall()
+    return found[0][0] if found else None
 
 
 @pytest.mark.parametrize(("variant", "cards", "others", "expected"), [
@@ -174,10 +213,11 @@ def test_hand_rows_fill_every_table_and_only_the_hand_row_has_the_key() -> None:
     ("stud5", "2c 9d", "Ks", "other"),
     ("descubierto", "Ac 9d", "Ks 2c", "hole card above the board"),
 ])
-def test_starting_hand_classes(variant: str, cards: str, others: str, expected: str) -> None:
-    *hole, door = parse_cards(cards)
-    assert classify(VARIANTS[variant], hole, door, parse_cards(others)) == expected
+def test_starting_hand_classes(classes: duckdb.DuckDBPyConnection, variant: str, cards: str, others: str,
+                               expected: str) -> None:
+    assert start_class(classes, variant, cards, others) == expected
 
 
-def test_unknown_hole_cards_have_no_class() -> None:
-    assert classify(VARIANTS["stud"], [], parse_cards("Kc")[0]) is None
+def test_a_game_without_starting_hand_groups_has_no_class(classes: duckdb.DuckDBPyConnection) -> None:
+    assert sql_facts.start_groups(VARIANTS["razz27"]) is None
+    assert start_class(classes, "razz27", "Ac 2d 3h") is None

@@ -812,3 +812,34 @@ def test_Z11_table_stakes_and_agreement_to_exceed_them() -> None:
 def test_C32_seventh_street_opens_with_the_sixth_street_opener() -> None:
     result = run(STUD8.replace("deal B Jh /\nA bet 20\nB call 20", "deal B Jh /\nB bet 20\nA call 20"))
     assert [(v.code, v.rule) for v in result.violations][:1] == [("wrong-actor", "C32")]
+
+
+def test_messages_show_amounts_as_the_table_counts_them_dollars_in_a_cash_game() -> None:
+    """An auditor reads "$38.58", not the 3858 cents the engine counts in; chips get their thousands."""
+    cash = run("""
+stud 1000/2000 ante=100 bi=300 currency=USD
+seats A:1000000 B:1000000 C:1000000
+antes
+street 3
+deal A As Kd / 2c
+doors B:7h C:Kh
+A bi 300
+B complete 1000
+C raise 3858
+A fold
+B call 2858
+street 4
+ups B:7d C:9c
+B check
+C check
+total 10016
+summary C collected 10016
+""")
+    messages = [v.message for v in cash.violations]
+    assert "C raises to $38.58, expected $20.00" in messages
+    assert "the log's total pot is $100.16; the chips put in make $83.16" in messages
+    assert "pot 0 ($83.16) is contested and nobody eligible showed; the log's award stands" in messages
+    assert "the log stops on the 4th street with 2 players in" in messages
+    chips = run(CLEAN.replace("C raise 20", "C raise 2500").replace("B call 10\n", "B call 2490\n", 1),
+                "allow_beyond_table_stakes=true")
+    assert "C raises to 2,500, expected 20" in [v.message for v in chips.violations]

@@ -34,10 +34,22 @@ def summary_counts(summary: str) -> dict[str, int]:
     return counts
 
 
+def _hashable(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def table_rows(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
+    """Every row of every table of ``con``, in a canonical order; lists as tuples, so rows can be compared
+    as sets."""
+    tables = {name: con.sql(f"FROM {name}").fetchall() for name in DATA_TABLES}
+    return {name: sorted((tuple(map(_hashable, row)) for row in rows), key=repr)
+            for name, rows in tables.items()}
+
+
 def contents(db: Path) -> dict[str, list[tuple]]:
-    """Every row of every table, in a canonical order."""
+    """Every row of every table of the database at ``db`` (:func:`table_rows`)."""
     con = duckdb.connect(str(db), read_only=True)
     try:
-        return {name: sorted(con.sql(f"SELECT * FROM {name}").fetchall(), key=repr) for name in DATA_TABLES}
+        return table_rows(con)
     finally:
         con.close()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.importing import import_counts
-from studbook.analytics.db import DATA_TABLES
+from helpers.importing import import_counts, table_rows
 from studbook.analytics.lake_views import open_lake
 
 
@@ -18,7 +17,7 @@ def lake_contents(lake: Path | str) -> dict[str, list[tuple]]:
     """Every row of every table view of the lake, in a canonical order (as helpers.importing.contents)."""
     con = open_lake(str(lake))
     try:
-        return {name: sorted(con.sql(f"SELECT * FROM {name}").fetchall(), key=repr) for name in DATA_TABLES}
+        return table_rows(con)
     finally:
         con.close()
 

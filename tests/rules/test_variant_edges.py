@@ -15,9 +15,8 @@ from dataclasses import replace
 
 import pytest
 from helpers.paths import ROOT
+from helpers.stored_facts import seat_facts
 
-from studbook.analytics.facts import seat_facts
-from studbook.replay import replay
 from studbook.rules.variants import VARIANTS
 from studbook.showdown import rank_hands
 from studbook.simulate import Setup, Simulator
@@ -85,10 +84,10 @@ def test_a_variant_under_another_name_reads_the_same(game: str, monkeypatch: pyt
     strength of the original: nothing at the edges looks at the name."""
     twin = replace(VARIANTS[game], name=f"{game}_twin")
     monkeypatch.setitem(VARIANTS, twin.name, twin)
-    for played in Simulator(Setup(game=game, seed=3, fmt="studbook", short_stacks=True)).hands(40):
-        hand = played.hand
-        renamed = replace(hand, variant=twin.name)
-        assert seat_facts(replay(renamed)) == seat_facts(replay(hand))
+    hands = list(Simulator(Setup(game=game, seed=3, fmt="studbook", short_stacks=True)).hands(40))
+    assert seat_facts(*[replace(played.hand, variant=twin.name) for played in hands]) == seat_facts(
+        *[played.hand for played in hands])
+    for played in hands:
         for cards in played.cards.values():
             assert show_description(twin.name, cards) == show_description(game, cards)
             assert strength(twin, list(cards)) == strength(VARIANTS[game], list(cards))

@@ -1,0 +1,70 @@
+"""The import's writer thread (analytics/importer.py ``written``): the next batch is gathered while one is
+written, outcomes come back in the input's order, one batch at most is written at a time, and a writer's
+error reaches the import."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from studbook.analytics.importer import written
+
+
+class RecordingLoader:
+    """Stands in for analytics/load.py's Loader: records the order of events between writing and
+    gathering; the first write waits (up to 5 s) until the second batch is being gathered."""
+
+    def __init__(self, fail_on: int | None = None) -> None:
+        self.second_gathered = threading.Event()
+        self.events: list[str] = []
+        self.writing = 0
+        self.most_at_once = 0
+        self.lock = threading.Lock()
+        self.fail_on = fail_on
+
+    def write(self, batch: list[int]) -> str:
+        with self.lock:
+            self.writing += 1
+            self.most_at_once = max(self.most_at_once, self.writing)
+        if batch == [1]:
+            self.events.append("first write overlapped the second batch"
+                               if self.second_gathered.wait(5) else "first write alone")
+        if batch == [self.fail_on]:
+            raise OSError("No space left on device")
+        with self.lock:
+            self.writing -= 1
+        self.events.append(f"wrote {batch[0]}")
+        return f"outcome {batch[0]}"
+
+    def batches(self, count: int) -> Iterator[list[int]]:
+        for number in range(1, count + 1):
+            if number == 2:
+                self.second_gathered.set()
+            yield [number]
+
+
+def test_the_next_batch_is_gathered_while_one_is_written_and_outcomes_keep_the_input_order() -> None:
+    loader = RecordingLoader()
+    outcomes = list(written(loader, loader.batches(4)))
+    assert outcomes == ["outcome 1", "outcome 2", "outcome 3", "outcome 4"]
+    assert loader.events == ["first write overlapped the second batch", "wrote 1", "wrote 2", "wrote 3",
+                             "wrote 4"]
+    assert loader.most_at_once == 1
+
+
+def test_no_batches_write_nothing() -> None:
+    loader = RecordingLoader()
+    assert list(written(loader, iter([]))) == []
+    assert loader.events == []
+
+
+def test_a_writers_error_reaches_the_import_and_no_later_batch_is_written() -> None:
+    loader = RecordingLoader(fail_on=2)
+    seen = []
+    with pytest.raises(OSError, match="No space left"):
+        for outcome in written(loader, loader.batches(5)):
+            seen.append(outcome)
+    assert seen == ["outcome 1"]
+    assert not {"wrote 3", "wrote 4", "wrote 5"} & set(loader.events)

@@ -1,0 +1,48 @@
+"""A database of the schema before the per-seat facts moved into SQL (version 5) is read as it is, and an
+import brings it up to version 6: the raw columns the facts are worked out of are added, NULL for the
+hands stored before (whose facts are stored), and new hands are stored as in a new database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+from helpers.importing import contents, import_into, runner
+from helpers.paths import HISTORIES
+
+from studbook.analytics.db import SCHEMA_VERSION
+from studbook.cli import app
+
+NEW_COLUMNS = (("hands", "streets_dealt"), ("seats", "dealt_cards"), ("awards", "eligible_players"))
+STATS = ("SELECT player, game, hands, net, vpip, steal, door_steal, saw_4th, wtsd, scoop "
+         "FROM player_stats ORDER BY ALL")
+
+
+def _query(db: Path, sql: str) -> list[tuple]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute(sql).fetchall()
+
+
+def test_a_version_5_database_gets_the_new_raw_columns_and_keeps_its_facts(tmp_path: Path) -> None:
+    db, fresh = tmp_path / "v5.duckdb", tmp_path / "fresh.duckdb"
+    first, second = sorted(HISTORIES.glob("*.txt"))[:2]
+    import_into(db, first)
+    with duckdb.connect(str(db)) as con:  # as studbook left it before version 6
+        for table, column in NEW_COLUMNS:
+            con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        con.execute("UPDATE schema_version SET version = 5")
+    before = _query(db, STATS)
+    stats = runner.invoke(app, ["stats", "--db", str(db), "--format", "csv"])
+    assert stats.exit_code == 0 and len(stats.stdout.splitlines()) > 1
+
+    import_into(db, first, second)
+    import_into(fresh, first, second)
+    assert _query(db, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+    old_hands = _query(db, "SELECT count(*) FROM hands WHERE streets_dealt IS NULL")[0][0]
+    assert old_hands == _query(fresh, f"SELECT count(*) FROM hands WHERE file = '{first}'")[0][0] > 0
+    sizes = [{name: len(rows) for name, rows in contents(path).items()} for path in (db, fresh)]
+    assert sizes[0] == sizes[1]
+    assert _query(db, STATS) == _query(fresh, STATS) != before  # the second file's hands are counted
+    # The stored facts of the old hands are the ones a new database works out.
+    facts = "SELECT * EXCLUDE (dealt_cards) FROM seats ORDER BY site, hand_id, seat"
+    assert _query(db, facts) == _query(fresh, facts)
