@@ -24,7 +24,9 @@ SCHEMA_VERSION = 6  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 
 # import made stay.
 UPGRADABLE = (2, 3, 4, 5)
 DEFAULT_DB = "studbook.duckdb"
-DEFAULT_BATCH = 5000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks
+DEFAULT_BATCH = 2000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks:
+# the per-seat facts of a batch take their own DuckDB ~25 MB at 2,000 hands, ~60 MB at 5,000 (peak RSS 365 vs
+# 425 MB importing 10,000 simulated stud hands), for ~10% more time planning the facts SQL more often
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
 # ... and characters: a block of junk can be 1 MB of text (grammar/reader.py), and a chunk or a batch of
 # many such blocks must not hold gigabytes (DuckDB's 64MB limit made a batch of 200 MB of rejects fail).
