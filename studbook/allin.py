@@ -113,8 +113,7 @@ def _cards_then(replay: Replay, variant: Variant, street: int, players: set[str]
     shown: dict[str, tuple[Card, ...]] = {}
     dead: list[Card] = []
     for event in replay.hand.events:
-        kind = type(event)
-        if kind is Deal:
+        if isinstance(event, Deal):
             if event.player in players:
                 every_up[event.player].update(event.up)
                 if event.street <= street:
@@ -122,7 +121,7 @@ def _cards_then(replay: Replay, variant: Variant, street: int, players: set[str]
                     up[event.player].extend(event.up)
             elif event.player in folded and event.street <= street:
                 dead.extend(event.up)
-        elif (kind is Show or kind is Muck) and event.cards and event.player in players:
+        elif isinstance(event, Show | Muck) and event.cards and event.player in players:
             shown[event.player] = event.cards
     for seat in replay.hand.summary.seats:
         if seat.cards and seat.player in players:

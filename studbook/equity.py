@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from random import Random
+from typing import cast
 
 from studbook.cards import Card, CardError, format_cards, parse_card
 from studbook.rules.evaluate import Evaluator
@@ -161,9 +162,9 @@ class _Tally:
                 qualified = [key for key in column if key is not None]
                 best = max(qualified) if qualified else None
                 pattern.append(None if best is None else tuple([key == best for key in column]))
-            else:
-                best = max(column)
-                pattern.append(tuple(map(best.__eq__, column)))
+            else:  # every key an int
+                top = max(cast("Sequence[int]", column))
+                pattern.append(tuple(map(top.__eq__, column)))
         key = tuple(pattern)
         patterns = self.patterns
         patterns[key] = patterns.get(key, 0) + 1
