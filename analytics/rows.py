@@ -224,6 +224,7 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
     the text (:func:`studbook.rules.variants.rules_text`) of the house rules it was replayed under."""
     hand = replay.hand
     first = first_street(hand)
+    check_round_counts(replay)
     found = dealing(hand)
     return HandRows({
         "hands": [_hand_row(replay, first, found, rules)],
@@ -238,6 +239,24 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
         "violations": [(seq, v.code, v.severity, v.line, v.rule, v.message)
                        for seq, v in enumerate(replay.violations)],
     })
+
+
+COUNTED = ("bet", "complete", "raise", "call", "check")  # each a count per player and round in ``seats``
+MOST_A_ROUND = 127  # those counts are TINYINT (schema.sql)
+
+
+def check_round_counts(replay: Replay) -> None:
+    """ValueError when a player makes one action more often in a betting round than ``seats`` can count:
+    a log no game allows (a limit game caps the raises), rejected as one hand, because the facts SQL works
+    out a whole batch at once and one number out of range would stop the import."""
+    counts: dict[tuple[str, int, str], int] = {}
+    for action in replay.actions:
+        if action.action in COUNTED:
+            key = (action.player, action.street, action.action)
+            counts[key] = count = counts.get(key, 0) + 1
+            if count > MOST_A_ROUND:
+                raise ValueError(f"{action.player} makes more than {MOST_A_ROUND} {action.action}s on one "
+                                 f"street (line {action.line}): studbook counts at most {MOST_A_ROUND}")
 
 
 def rejected_row(error: ParseError) -> Values:
