@@ -8,6 +8,11 @@ growing for one interval. A file that shrinks, or whose first bytes or inode cha
 rotated and is read again from its start; the database's (site, hand id) key keeps hands read twice
 from being stored twice. A removed file is forgotten.
 
+An XML log (iPoker, Merge) cannot be read from the middle: its games are elements of one document, which
+a client may rewrite whole with each hand. Such a file is read whole each time it changes, and only
+the games that start after the last one taken are new; while it grows, what follows its last complete
+game (a game being written, an unclosed tag) waits like a text file's last hand.
+
 The database is open only while a batch is written (open, write, close), so ``stats``, ``report`` and
 ``query`` work on it meanwhile; when one of them holds it just then, the batch waits for the next look.
 Ctrl-C (SIGINT) ends the loop after the batch in hand, and the usual import summary follows.
@@ -22,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import BinaryIO
 
 from studbook.analytics.db import DatabaseError, open_for_import
 from studbook.analytics.importer import ImportSummary, unchanged_files
@@ -29,7 +35,8 @@ from studbook.analytics.load import Loader
 from studbook.analytics.reading import Chunk
 from studbook.analytics.worker import ChunkResult, process_chunk
 from studbook.grammar import expand_paths
-from studbook.grammar.reader import Block, LogReader, ParseError
+from studbook.grammar.reader import Block, DecodeError, LogReader, ParseError
+from studbook.grammar.xmlread import looks_like_xml
 
 TAIL_BYTES = 16 << 20  # read at most this much per look (more is read at the next, at once): bounded memory
 HEAD_BYTES = 256  # a file's first bytes: when they change, the file was rewritten or rotated
@@ -39,8 +46,8 @@ HEAD_BYTES = 256  # a file's first bytes: when they change, the file was rewritt
 class Tail:
     """How far one file has been read and imported."""
 
-    offset: int = 0  # bytes done: up to the start of the block held back, if any
-    line: int = 1  # the line number at ``offset``
+    offset: int = 0  # bytes done: up to the start of the block held back, if any (an XML log: always 0)
+    line: int = 1  # the line number at ``offset`` (0: not counted yet); an XML log: games before it are done
     size: int = -1  # the size and modification time at the last look
     mtime_ns: int = 0
     inode: tuple[int, int] = (0, 0)  # (device, inode)
@@ -109,24 +116,34 @@ class Watcher:
         return look
 
     def look_at(self, path: Path, look: Look, budget: int) -> int:
-        """Read ``path``'s new bytes (``budget`` at most) into ``look``; how many were read."""
+        """Read into ``look`` what is new in ``path`` (``budget`` bytes at most; an XML log whole); how many
+        bytes were read."""
         stat = path.stat()
         tail = self.tails.get(path, Tail())
         with path.open("rb") as file:
             head = file.read(HEAD_BYTES)
+            xml = _opens_xml(head)
+            done = tail.size if xml else tail.offset  # an XML log that shrinks was rewritten
             replaced = (stat.st_dev, stat.st_ino) != tail.inode or not head.startswith(tail.head)
-            rewritten = tail.size >= 0 and (stat.st_size < tail.offset or replaced)
+            rewritten = tail.size >= 0 and (stat.st_size < done or replaced)
             if rewritten:
                 look.notes.append(f"{path.name}: truncated or replaced, read again from its start")
                 tail = Tail()
             growing = (stat.st_size, stat.st_mtime_ns) != (tail.size, tail.mtime_ns)
+            if xml:
+                tail = replace(tail, offset=0)
+            elif tail.line == 0:
+                tail = replace(tail, line=_line_at(file, tail.offset))
             file.seek(tail.offset)
-            data = file.read(min(stat.st_size - tail.offset, budget))
+            data = file.read(stat.st_size - tail.offset if xml else min(stat.st_size - tail.offset, budget))
         new = Tail(tail.offset, tail.line, stat.st_size, stat.st_mtime_ns, (stat.st_dev, stat.st_ino), head)
         look.seen[path] = replace(new)
         if data.strip(b" \t\r\n\x00"):
             held_back = growing or tail.offset + len(data) < stat.st_size
-            blocks, new.offset, new.line = _complete_blocks(path, data, tail, held_back)
+            if xml:
+                blocks, new.line = _new_games(path, data, tail.line, held_back)
+            else:
+                blocks, new.offset, new.line = _complete_blocks(path, data, tail, held_back)
             if blocks:
                 look.chunks.append(Chunk(str(path), blocks, False))
             look.more = look.more or tail.offset + len(data) < stat.st_size
@@ -173,10 +190,47 @@ class Watcher:
 
 
 def _tail_at_end(path: Path) -> Tail:
+    """A file read whole before: its line number at the end is counted only if it grows (an XML log that
+    changes is read again whole, and the games it held are found already present)."""
     stat = path.stat()
     with path.open("rb") as file:
         head = file.read(HEAD_BYTES)
-    return Tail(stat.st_size, 1, stat.st_size, stat.st_mtime_ns, (stat.st_dev, stat.st_ino), head)
+    return Tail(stat.st_size, 0, stat.st_size, stat.st_mtime_ns, (stat.st_dev, stat.st_ino), head)
+
+
+def _opens_xml(head: bytes) -> bool:
+    """Whether a log whose first bytes are ``head`` is XML, as the reader decides it (its first non-blank
+    line opens markup)."""
+    try:
+        first = next((line for line in LogReader(head).lines() if line), "")
+    except (OSError, DecodeError):
+        return False
+    return looks_like_xml(first)
+
+
+def _line_at(file: BinaryIO, offset: int) -> int:
+    """The number of the line at byte ``offset`` of ``file``, counted as the reader counts lines."""
+    file.seek(0)
+    data = file.read(offset)
+    try:
+        return sum(1 for _ in LogReader(data).lines()) if data else 1
+    except DecodeError:
+        return 1
+
+
+def _new_games(path: Path, data: bytes, after: int, held_back: bool) -> tuple[list[Block | ParseError], int]:
+    """The games of a whole XML log that start on line ``after`` or later (and its errors there), and the
+    line to take games from next time. With ``held_back`` (still written) what follows the last
+    complete game waits: a game cut off or a tag half written is not an error yet."""
+    found = [item for item in LogReader(data, str(path)) if _line_of(item) >= after]
+    if held_back:
+        ends = [index for index, item in enumerate(found) if isinstance(item, Block)]
+        found = found[:ends[-1] + 1] if ends else []
+    return found, (_line_of(found[-1]) + 1 if found else after)
+
+
+def _line_of(item: Block | ParseError) -> int:
+    return item.first_line if isinstance(item, Block) else item.line
 
 
 def _complete_blocks(path: Path, data: bytes, tail: Tail,

@@ -206,3 +206,20 @@ def _read_until(process: subprocess.Popen[str], done, timeout: float = 60) -> li
             pytest.fail(f"the watcher said only {seen}")
         seen.append(process.stdout.readline().rstrip("\n"))
     return seen
+
+
+def test_a_file_read_whole_before_the_watch_is_numbered_on_from_its_end(place: tuple[Path, Path]) -> None:
+    folder, db = place
+    texts = hand_texts(4, seed=11)
+    day = folder / "day.txt"
+    day.write_text("".join(texts[:2]), encoding="utf-8")
+    assert CliRunner().invoke(app, ["import", str(folder), "--db", str(db)]).exit_code == 0
+    watcher = Recorder(folder, db)  # a watch started later: the file is unchanged, not read again
+    append(day, "".join(texts[2:]))
+    assert watcher.step() + watcher.step() == ["+1 hands (1 blocks) from day.txt"] * 2
+    con = open_existing(db)
+    try:
+        lines = [line for (line,) in con.sql("SELECT first_line FROM hands ORDER BY first_line").fetchall()]
+    finally:
+        con.close()
+    assert lines == [1 + sum(text.count("\n") for text in texts[:i]) for i in range(4)]
