@@ -249,6 +249,8 @@ def check_round_counts(replay: Replay) -> None:
     """ValueError when a player makes one action more often in a betting round than ``seats`` can count:
     a log no game allows (a limit game caps the raises), rejected as one hand, because the facts SQL works
     out a whole batch at once and one number out of range would stop the import."""
+    if len(replay.actions) <= MOST_A_ROUND:  # no count can pass it: every hand of a real game
+        return
     counts: dict[tuple[str, int, str], int] = {}
     for action in replay.actions:
         if action.action in COUNTED:
