@@ -114,11 +114,11 @@ class Table:
         self._from = [self.players[i:] + self.players[:i] for i in range(len(self.players))]
         self._from.append(self.players)
         self._reach: tuple[int, int, int, int, Player | None] | None = None
-        # Position order (C3): clockwise from the first seat left of the dealer.
-        first = next(
-            (i for i, p in enumerate(self.players) if dealer_seat is not None and p.seat > dealer_seat), 0
+        # Position order (C3): clockwise from the first seat left of the dealer (a replay names none).
+        first = 0 if dealer_seat is None else next(
+            (i for i, p in enumerate(self.players) if p.seat > dealer_seat), 0
         )
-        self.position = self.players[first:] + self.players[:first]
+        self.position = self.players[first:] + self.players[:first] if first else self.players
         self.street = 0
         self.pot = 0  # antes and bets of everyone, all streets
         self._reset_round()
