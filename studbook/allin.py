@@ -84,10 +84,14 @@ def share_out(amount: int, equity: Sequence[float]) -> tuple[int, ...]:
 def _end_of_betting(replay: Replay, last_street: int) -> tuple[int, int, set[str]] | None:
     """The street and line where a round ended with 2+ players in and at most one with chips, before
     the last street; and the players who had folded by then."""
+    actions = replay.actions
+    # Nobody ever without chips: every player still in could bet at the end of every round. Most hands,
+    # and this test costs a tenth of the walk below.
+    if all(action.stack > 0 for action in actions) and all(seat.stack > 0 for seat in replay.hand.seats):
+        return None
     stacks = {seat.player: seat.stack for seat in replay.hand.seats}
     folded: set[str] = set()
     dealt: set[str] = set()
-    actions = replay.actions
     for index, action in enumerate(actions):
         dealt.add(action.player)
         stacks[action.player] = action.stack

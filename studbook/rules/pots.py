@@ -15,10 +15,16 @@ from studbook.rules.evaluate import Evaluator, describe, high, used_cards
 ODD_CHIP_RULES = ("position", "suit_high_best5", "suit_all_cards")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Pot:
+    """Read-only, as the records of studbook/results.py, and for the same reason not ``frozen`` and with
+    an ``__init__`` of its own: mypyc compiles that one (a replay makes two to four pots a hand)."""
+
     amount: int
     eligible: tuple[str, ...]  # live players who can win it, in the order of the contributions given
+
+    def __init__(self, amount: int, eligible: tuple[str, ...]) -> None:
+        self.amount, self.eligible = amount, eligible
 
 
 def build_pots(contributions: Mapping[str, int], live: Collection[str]) -> list[Pot]:
