@@ -68,6 +68,7 @@ class ImportSummary:
     def add_batch(self, outcome: BatchOutcome) -> None:
         self.imported += outcome.imported
         self.already_present += outcome.already_present
+        self.rejected += outcome.rejected
         self.hands_with_violations += outcome.hands_with_violations
         self.hands_with_errors += outcome.hands_with_errors
         self.hands_with_warnings_only += outcome.hands_with_warnings_only
@@ -87,10 +88,10 @@ def chunk_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                              initializer=_start_worker, initargs=(os.getpid(),)) as pool:
         pending: deque[Future[ChunkResult]] = deque(
-            pool.submit(process_chunk, chunk, rule_args) for chunk in islice(chunks, 2 * jobs))
+            pool.submit(process_chunk, chunk, rule_args, True) for chunk in islice(chunks, 2 * jobs))
         while pending:
             result = pending.popleft().result()
-            pending.extend(pool.submit(process_chunk, chunk, rule_args) for chunk in islice(chunks, 1))
+            pending.extend(pool.submit(process_chunk, chunk, rule_args, True) for chunk in islice(chunks, 1))
             yield result
 
 
