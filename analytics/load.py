@@ -112,7 +112,7 @@ class Loader:
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        self.facts = facts.connection()
+        self.facts: duckdb.DuckDBPyConnection | None = None  # made when a batch comes without its facts
         self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
         self.rejected: Counter[str] = Counter()
 
@@ -168,6 +168,8 @@ class Loader:
         records of the files read, in one transaction; what was new (``already_present`` is the caller's)."""
         con = self.con
         if not with_facts:
+            if self.facts is None:
+                self.facts = facts.connection()
             tables = facts.with_facts(self.facts, tables)
         names = (*HAND_TABLES, "hand_logs", "rejected")
         for name in names:
