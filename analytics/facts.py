@@ -4,8 +4,11 @@ A stat in ``stats.sql`` is ``SUM(flag) / SUM(chance)`` over the seats columns (s
 note). The worker only records what the log and the replay say (analytics/rows.py); ``facts.sql``
 derives the facts of a batch of hands set-based, in a few SQL statements over the whole batch
 (:func:`with_facts`), in an in-memory DuckDB (:func:`connection`): the database's loader
-(analytics/load.py) before it stores each batch, and each task of a lake import before it writes a
-chunk, so a lake and a database hold the same facts from one SQL source. What a game's variant record
+(analytics/load.py) before it stores each batch with ``--jobs 1``, and otherwise the process that parsed
+the chunk (an import's worker process, a lake import's task: analytics/worker.py, ``add_facts``), so a
+lake and a database hold the same facts from one SQL source. DuckDB binds and optimises every statement
+each time it runs (a prepared statement too), so the views of ``facts_views.sql`` are made once per
+facts database and only the tables of ``facts.sql`` are made for each batch. What a game's variant record
 decides (the down cards of the first street, the starting-hand groups, hi/lo, the worth of each door
 card) reaches the SQL as two small tables made from :data:`~studbook.rules.variants.VARIANTS`, so a new
 variant with the same shape needs no change here.

@@ -3,13 +3,15 @@
 A batch is inserted from Arrow tables with set-based SQL, never row by row. A hand whose key
 (site, hand_id) is already stored, or that appeared earlier in the same batch, is left out with
 all its rows, so importing a hand again changes nothing; a rejected block is keyed by (file,
-line). The per-seat facts of a batch's hands are worked out from their rows first, in SQL, in an
-in-memory DuckDB of their own (analytics/facts.py: their temp tables never share the database's
-memory limit), and the rows of a hand's other tables get its key here, from its ``hands`` row.
-Because a batch commits whole or not at all and batches commit in the order of the input, a killed
-import leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
-A file read to its end is recorded in ``imported_files`` by the batch that holds its last chunk, so
-the record never outlives a rolled-back batch.
+line). The per-seat facts of a batch's hands come worked out by the workers (``--jobs N``) or are
+worked out here from their rows first, in SQL, in an in-memory DuckDB of their own (analytics/facts.py:
+their temp tables never share the database's memory limit), and the rows of a hand's other tables get
+its key here, from its ``hands`` row. Because a batch commits whole or not at all and batches commit in
+the order of the input, a killed import leaves a prefix of the input's chunks behind, and re-running it
+loads exactly what is missing. A file read to its end is recorded in ``imported_files`` by the batch
+that holds its last chunk, so the record never outlives a rolled-back batch. A batch whose facts or
+insert fail is stored in parts instead (analytics/isolate.py): its hands in halves, the hands that fail
+alone rejected, then its rejected blocks with the records of its files.
 """
 
 from __future__ import annotations

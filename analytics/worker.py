@@ -1,8 +1,9 @@
 """One chunk of a file in, Arrow tables out: the unit of work of a worker process in ``studbook import``.
 
 A chunk is at most a few thousand hand blocks of one file (analytics/reading.py); its hands are
-parsed and replayed one at a time and their rows travel back as Arrow tables (cheap to pickle),
-so the single writer only concatenates and inserts. Every block of the chunk is accounted for: a
+parsed and replayed one at a time and their rows travel back as Arrow tables (cheap to pickle), with
+their per-seat facts worked out here (:func:`add_facts`, analytics/facts.py) when the worker is one of
+several, so the single writer only concatenates and inserts. Every block of the chunk is accounted for: a
 hand, a block of a game studbook does not handle (skipped), or a rejected block with its raw text.
 """
 
