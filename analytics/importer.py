@@ -11,7 +11,8 @@ The chunks of one big file go to different workers like the chunks of different 
 one job the workers also work out their chunks' per-seat facts (analytics/worker.py), so the writer
 process holds no facts database (peak RSS of --jobs 2 on 200k simulated hands: 416 MB with the facts in
 the writer, 370 MB in the workers); with one, the writer thread works them out for a whole batch, while
-the next is parsed.
+the next is parsed (20k simulated hands, two interleaved runs: 24.8 and 32.0 s, 18.7 and 19.3 s of CPU;
+in the parsing thread, chunk by chunk: 26.3 and 32.9 s, 21.1 and 19.7 s of CPU).
 
 A file whose content an earlier import into the same database read whole, with no rejected block,
 is not read again (its hands are all stored): re-importing a folder of years of logs reads only the
