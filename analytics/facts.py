@@ -4,8 +4,11 @@ A stat in ``stats.sql`` is ``SUM(flag) / SUM(chance)`` over the seats columns (s
 note). The worker only records what the log and the replay say (analytics/rows.py); ``facts.sql``
 derives the facts of a batch of hands set-based, in a few SQL statements over the whole batch
 (:func:`with_facts`), in an in-memory DuckDB (:func:`connection`): the database's loader
-(analytics/load.py) before it stores each batch, and each task of a lake import before it writes a
-chunk, so a lake and a database hold the same facts from one SQL source. What a game's variant record
+(analytics/load.py) before it stores each batch with ``--jobs 1``, and otherwise the process that parsed
+the chunk (an import's worker process, a lake import's task: analytics/worker.py, ``add_facts``), so a
+lake and a database hold the same facts from one SQL source. DuckDB binds and optimises every statement
+each time it runs (a prepared statement too), so the views of ``facts_views.sql`` are made once per
+facts database and only the tables of ``facts.sql`` are made for each batch. What a game's variant record
 decides (the down cards of the first street, the starting-hand groups, hi/lo, the worth of each door
 card) reaches the SQL as two small tables made from :data:`~studbook.rules.variants.VARIANTS`, so a new
 variant with the same shape needs no change here.
@@ -13,13 +16,14 @@ variant with the same shape needs no change here.
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 
 import duckdb
 import pyarrow as pa
 
 from studbook.analytics.db import arrow_schemas, sql_file
-from studbook.analytics.rows import HAND_INDEX
+from studbook.analytics.rows import HAND_INDEX, chunk_schemas
 from studbook.cards import ALL_CARDS
 from studbook.rules.variants import VARIANTS, Variant
 
@@ -54,22 +58,45 @@ def prepare(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"CREATE OR REPLACE TABLE {name} AS FROM {name}_rows")
         con.unregister(f"{name}_rows")
     con.execute(sql_file("start_classes.sql"))
+    _make_views(con)
+
+
+def _make_views(con: duckdb.DuckDBPyConnection) -> None:
+    """The views of ``facts_views.sql``, made once: DuckDB checks a view against the tables it reads when
+    it is made, so the tables of ``facts.sql`` are made first, of an empty batch, and dropped after."""
+    empty = {name: schema.empty_table() for name, schema in chunk_schemas().items() if name in INPUTS}
+    _register(con, empty)
+    try:
+        derive(con)
+        con.execute(sql_file("facts_views.sql"))
+        clear(con)
+    finally:
+        _unregister(con)
 
 
 def derive(con: duckdb.DuckDBPyConnection) -> None:
-    """Work out the facts of the hands of the batch_... tables as the views ``fact_seats`` and
-    ``fact_hands_dealt`` (``facts.sql`` says what it reads); :func:`prepare` must have run on ``con``."""
+    """Work out the facts of the hands of the batch_... tables as the tables the views ``fact_seats`` and
+    ``fact_hands_dealt`` read (``facts.sql`` says what it reads); :func:`prepare` must have run on ``con``."""
     con.execute(_facts_sql())
 
 
 def clear(con: duckdb.DuckDBPyConnection) -> None:
-    """Drop what :func:`derive` made (every temporary view and table named ``fact_...``)."""
-    made = con.execute(
-        "SELECT 'VIEW', view_name FROM duckdb_views() WHERE temporary AND starts_with(view_name, 'fact_') "
-        "UNION ALL SELECT 'TABLE', table_name FROM duckdb_tables() "
-        "WHERE temporary AND starts_with(table_name, 'fact_')").fetchall()
-    for kind, name in made:
-        con.execute(f"DROP {kind} {name}")
+    """Drop the tables :func:`derive` made (every temporary table named ``fact_...``), to free their
+    memory; the views stay for the next batch."""
+    made = con.execute("SELECT table_name FROM duckdb_tables() "
+                       "WHERE temporary AND starts_with(table_name, 'fact_')").fetchall()
+    for (name,) in made:
+        con.execute(f"DROP TABLE {name}")
+
+
+def _register(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) -> None:
+    for name in INPUTS:
+        con.register(f"batch_{name}", tables[name])
+
+
+def _unregister(con: duckdb.DuckDBPyConnection) -> None:
+    for name in INPUTS:
+        con.unregister(f"batch_{name}")
 
 
 def connection() -> duckdb.DuckDBPyConnection:
@@ -86,12 +113,18 @@ def _process_database() -> duckdb.DuckDBPyConnection:
     return connection()
 
 
+_this_thread = threading.local()
+
+
 def shared_connection() -> duckdb.DuckDBPyConnection:
-    """A connection of its own to one facts database kept for the whole process, for a process that runs
-    many short tasks (a lake import's Dask worker, a task per file): making and preparing a database takes
-    about 50 ms, more than the facts of a file of a few hundred hands. Its inputs and temp tables are its
-    alone, so tasks on several threads can each have one."""
-    return _process_database().cursor()
+    """This thread's connection to one facts database kept for the whole process, for a process that works
+    out the facts of many chunks (an import's worker, a lake import's Dask worker): making and preparing a
+    database takes about 60 ms, more than the facts of a file of a few hundred hands. Its inputs and temp
+    tables are its own, so threads do not share them; the variant tables and the views they do."""
+    con: duckdb.DuckDBPyConnection | None = getattr(_this_thread, "con", None)
+    if con is None:
+        con = _this_thread.con = _process_database().cursor()
+    return con
 
 
 @cache
@@ -118,15 +151,13 @@ def _streamed(con: duckdb.DuckDBPyConnection, query: str) -> pa.Table:
 def with_facts(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
     """A chunk's or a batch's tables (analytics/worker.py) with the facts in its ``hands`` and ``seats``
     tables, as a database stores them; ``con`` is a :func:`connection`."""
-    for name in INPUTS:
-        con.register(f"batch_{name}", tables[name])
+    _register(con, tables)
     try:
         derive(con)
         found = {"hands": _streamed(con, _HANDS_WITH_FACTS), "seats": _streamed(con, "FROM fact_seats")}
         clear(con)
     finally:
-        for name in INPUTS:
-            con.unregister(f"batch_{name}")
+        _unregister(con)
     return {**tables, **{name: table.select(_with_facts_schema(name).names).cast(_with_facts_schema(name))
                          for name, table in found.items()}}
 

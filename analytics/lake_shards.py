@@ -20,7 +20,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from studbook.analytics import facts
 from studbook.analytics.db import DEFAULT_CHUNK, arrow_schemas
 from studbook.analytics.importer import collecting_less
 from studbook.analytics.lake_store import (
@@ -145,10 +144,9 @@ def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
     staged = StagedShard(lake, staging_token(path))
     total = ChunkResult(path)
     seen: set[tuple[str, str]] = set()
-    with collecting_less(), facts.shared_connection() as con:
+    with collecting_less():
         for chunk in read_chunks(Path(path), chunk_size):
-            result = process_chunk(chunk, rule_args)
-            result.tables = facts.with_facts(con, result.tables)
+            result = process_chunk(chunk, rule_args, with_facts=True)
             stage_chunk(staged, result, seen)
             total.path = result.path
             total.found += result.found

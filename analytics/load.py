@@ -3,13 +3,15 @@
 A batch is inserted from Arrow tables with set-based SQL, never row by row. A hand whose key
 (site, hand_id) is already stored, or that appeared earlier in the same batch, is left out with
 all its rows, so importing a hand again changes nothing; a rejected block is keyed by (file,
-line). The per-seat facts of a batch's hands are worked out from their rows first, in SQL, in an
-in-memory DuckDB of their own (analytics/facts.py: their temp tables never share the database's
-memory limit), and the rows of a hand's other tables get its key here, from its ``hands`` row.
-Because a batch commits whole or not at all and batches commit in the order of the input, a killed
-import leaves a prefix of the input's chunks behind, and re-running it loads exactly what is missing.
-A file read to its end is recorded in ``imported_files`` by the batch that holds its last chunk, so
-the record never outlives a rolled-back batch.
+line). The per-seat facts of a batch's hands come worked out by the workers (``--jobs N``) or are
+worked out here from their rows first, in SQL, in an in-memory DuckDB of their own (analytics/facts.py:
+their temp tables never share the database's memory limit), and the rows of a hand's other tables get
+its key here, from its ``hands`` row. Because a batch commits whole or not at all and batches commit in
+the order of the input, a killed import leaves a prefix of the input's chunks behind, and re-running it
+loads exactly what is missing. A file read to its end is recorded in ``imported_files`` by the batch
+that holds its last chunk, so the record never outlives a rolled-back batch. A batch whose facts or
+insert fail is stored in parts instead (analytics/isolate.py): its hands in halves, the hands that fail
+alone rejected, then its rejected blocks with the records of its files.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from studbook.analytics import facts
+from studbook.analytics.isolate import STEP_ERRORS, hand_range, in_halves, rejects
 from studbook.analytics.rows import HAND_INDEX, HAND_TABLES
 from studbook.analytics.worker import ChunkResult
 
@@ -31,8 +34,8 @@ from studbook.analytics.worker import ChunkResult
 @dataclass(slots=True)
 class BatchOutcome:
     """What one committed batch added: new hands, hands already stored, and the new hands with
-    violations (in all, and by code); and, as ``audit`` counts them, the hands read (new or already
-    stored) with errors and with warnings only."""
+    violations (in all, and by code); as ``audit`` counts them, the hands read (new or already
+    stored) with errors and with warnings only; and the hands it rejected."""
 
     imported: int = 0
     already_present: int = 0
@@ -40,6 +43,7 @@ class BatchOutcome:
     hands_with_errors: int = 0
     hands_with_warnings_only: int = 0
     violations: Counter[str] = field(default_factory=Counter)
+    rejected: int = 0  # hands the facts or the insert failed on, stored as rejected blocks
 
 
 def _concat(results: Sequence[ChunkResult], name: str) -> pa.Table:
@@ -110,15 +114,17 @@ class Loader:
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.con = con
-        self.facts = facts.connection()
+        self.facts: duckdb.DuckDBPyConnection | None = None  # made when a batch comes without its facts
         self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
         self.rejected: Counter[str] = Counter()
 
-    def _file_records(self, results: Sequence[ChunkResult]) -> pa.Table:
+    def _finished_files(self, results: Sequence[ChunkResult], failed: Counter[str]) -> pa.Table:
         """The ``imported_files`` rows of the files whose last chunk is in this batch, one per content
-        (a file given twice, or two copies of one file, is one row: the last)."""
+        (a file given twice, or two copies of one file, is one row: the last); ``failed`` counts the hands
+        of each file that the writer rejected."""
         records = []
         now = datetime.now(UTC).replace(tzinfo=None)
+        self.rejected.update(failed)
         for result in results:
             self.blocks[result.path] += result.found
             self.rejected[result.path] += result.rejected
@@ -132,13 +138,45 @@ class Loader:
                                     schema=FILE_SCHEMA)
 
     def write(self, results: Sequence[ChunkResult]) -> BatchOutcome:
-        """Insert a batch of chunks in one transaction and say what was new."""
+        """Insert a batch of chunks in one transaction and say what was new. When the facts or the insert
+        fail, the batch is stored in parts: the hands they fail on alone are rejected (analytics/isolate.py),
+        the others stored, and the rejected blocks and the files read go in last."""
+        tables = {name: _concat(results, name) for name in (*HAND_TABLES, "hand_logs", "rejected")}
+        with_facts = all(result.with_facts for result in results)
+        hands = sum(result.hands for result in results)
+        before = (Counter(self.blocks), Counter(self.rejected))
+        try:
+            outcome = self._store(tables, self._finished_files(results, Counter()), with_facts)
+        except STEP_ERRORS as error:
+            self.blocks, self.rejected = before
+            outcome = self._store_isolating(results, tables, with_facts, error)
+        outcome.already_present = hands - outcome.imported - outcome.rejected
+        return outcome
+
+    def _store_isolating(self, results: Sequence[ChunkResult], tables: dict[str, pa.Table], with_facts: bool,
+                         error: Exception) -> BatchOutcome:
+        hands = sum(result.hands for result in results)
+        stored, failed = in_halves(0, hands, lambda start, stop: self._store(
+            hand_range(tables, start, stop), FILE_SCHEMA.empty_table(), with_facts), error)
+        failed_blocks = rejects(tables, failed, "cannot be stored")
+        rest = {**hand_range(tables, 0, 0), "rejected": pa.concat_tables([tables["rejected"], failed_blocks])}
+        files = self._finished_files(results, Counter(failed_blocks.column("file").to_pylist()))
+        outcome = _sum([*stored, self._store(rest, files, with_facts)])
+        outcome.rejected = len(failed)
+        return outcome
+
+    def _store(self, tables: dict[str, pa.Table], files: pa.Table, with_facts: bool) -> BatchOutcome:
+        """Store hands (their facts worked out first unless ``with_facts``), rejected blocks and the
+        records of the files read, in one transaction; what was new (``already_present`` is the caller's)."""
         con = self.con
+        if not with_facts:
+            if self.facts is None:
+                self.facts = facts.connection()
+            tables = facts.with_facts(self.facts, tables)
         names = (*HAND_TABLES, "hand_logs", "rejected")
-        con.register("batch_files", self._file_records(results))
-        tables = facts.with_facts(self.facts, {name: _concat(results, name) for name in names})
         for name in names:
             con.register(f"batch_{name}", tables[name])
+        con.register("batch_files", files)
         con.execute("BEGIN")
         try:
             con.execute(_NEW_HANDS)
@@ -160,5 +198,15 @@ class Loader:
         finally:
             for name in (*names, "files"):
                 con.unregister(f"batch_{name}")
-        return BatchOutcome(imported, sum(r.hands for r in results) - imported, with_violations, errors,
-                            warnings_only, codes)
+        return BatchOutcome(imported, 0, with_violations, errors, warnings_only, codes)
+
+
+def _sum(outcomes: Sequence[BatchOutcome]) -> BatchOutcome:
+    total = BatchOutcome()
+    for outcome in outcomes:
+        total.imported += outcome.imported
+        total.hands_with_violations += outcome.hands_with_violations
+        total.hands_with_errors += outcome.hands_with_errors
+        total.hands_with_warnings_only += outcome.hands_with_warnings_only
+        total.violations.update(outcome.violations)
+    return total

@@ -1,8 +1,9 @@
 """One chunk of a file in, Arrow tables out: the unit of work of a worker process in ``studbook import``.
 
 A chunk is at most a few thousand hand blocks of one file (analytics/reading.py); its hands are
-parsed and replayed one at a time and their rows travel back as Arrow tables (cheap to pickle),
-so the single writer only concatenates and inserts. Every block of the chunk is accounted for: a
+parsed and replayed one at a time and their rows travel back as Arrow tables (cheap to pickle), with
+their per-seat facts worked out here (:func:`add_facts`, analytics/facts.py) when the worker is one of
+several, so the single writer only concatenates and inserts. Every block of the chunk is accounted for: a
 hand, a block of a game studbook does not handle (skipped), or a rejected block with its raw text.
 """
 
@@ -12,8 +13,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+import duckdb
 import pyarrow as pa
 
+from studbook.analytics import facts
+from studbook.analytics.isolate import STEP_ERRORS, hand_range, in_halves, kept_raw, rejects, without_hands
 from studbook.analytics.reading import Chunk
 from studbook.analytics.rows import HAND_INDEX, Columns, HandRows, hand_rows
 from studbook.grammar import ParseError, ParseResult, Skipped, parse_block
@@ -37,18 +41,7 @@ class ChunkResult:
     tables: dict[str, pa.Table] = field(default_factory=dict)
     stamp: FileStamp | None = None  # the file's, on its last chunk when it was read to its end
     chars: int = 0  # of the chunk's text, for the progress of an import
-
-
-# The raw text a rejected block keeps: any real hand, even a long tournament hand with chat (tens of KB).
-# Junk can come in blocks of up to 1 MB (grammar/reader.py); hundreds of those overflowed DuckDB's memory.
-RAW_KEPT_CHARS = 64 << 10
-
-
-def kept_raw(raw: str) -> str:
-    """``raw`` as a reject keeps it: whole, or its start and how much was left out."""
-    if len(raw) <= RAW_KEPT_CHARS:
-        return raw
-    return f"{raw[:RAW_KEPT_CHARS]}\n[... {len(raw) - RAW_KEPT_CHARS:,} more characters not kept]"
+    with_facts: bool = False  # its hands and seats tables hold the per-seat facts (:func:`add_facts`)
 
 
 @cache
@@ -111,8 +104,33 @@ def _hand_logs(texts: list[str]) -> pa.Table:
                      HAND_INDEX: pa.array(range(len(texts)), pa.int32())})
 
 
-def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = ()) -> ChunkResult:
-    """Parse and replay every block of ``chunk`` (what a worker process runs)."""
+def add_facts(result: ChunkResult, con: duckdb.DuckDBPyConnection) -> None:
+    """Work out the per-seat facts of the chunk's hands (analytics/facts.py) on ``con``, a facts connection,
+    into its tables; a hand the facts SQL fails on becomes a rejected block (analytics/isolate.py)."""
+    tables = result.tables
+    try:
+        result.tables = facts.with_facts(con, tables)
+    except STEP_ERRORS as error:
+        def part(start: int, stop: int) -> dict[str, pa.Table]:
+            return facts.with_facts(con, hand_range(tables, start, stop))
+
+        done, failed = in_halves(0, result.hands, part, error)
+        done = done or [part(0, 0)]
+        kept = without_hands({name: pa.concat_tables([piece[name] for piece in done]) for name in done[0]},
+                             result.hands, failed)
+        failed_blocks = rejects(tables, failed, "cannot work out its facts")
+        result.tables = {**kept, "rejected": pa.concat_tables([tables["rejected"], failed_blocks])}
+        result.hands -= len(failed)
+        result.rejected += len(failed)
+        result.rejected_chars += sum(len(raw) for raw in failed_blocks.column("raw").to_pylist())
+    result.with_facts = True
+
+
+def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = (), with_facts: bool = False) -> ChunkResult:
+    """Parse and replay every block of ``chunk`` (what a worker process runs), and work out the facts of
+    its hands too ``with_facts`` (with ``--jobs N``, the writer only inserts)."""
     result = chunk_result(chunk.file, parsed_blocks(chunk), _rules(rule_args), chunk.last)
     result.stamp, result.chars = chunk.stamp, chunk.chars
+    if with_facts:
+        add_facts(result, facts.shared_connection())
     return result

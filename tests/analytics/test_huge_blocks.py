@@ -11,8 +11,9 @@ from helpers.hostile_log import LOG
 from helpers.importing import import_into
 
 from studbook.analytics.importer import batches
+from studbook.analytics.isolate import RAW_KEPT_CHARS
 from studbook.analytics.reading import read_chunks
-from studbook.analytics.worker import RAW_KEPT_CHARS, ChunkResult
+from studbook.analytics.worker import ChunkResult
 
 JUNK = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod\n"
 
