@@ -134,17 +134,18 @@ def caches_off() -> Iterator[None]:
     again; to measure what the caches gain."""
     scanners = [dialect.scanner for dialect in dialects()
                 if isinstance(dialect, LineDialect) and dialect.scanner is not None]
-    classify = [scanner.classify for scanner in scanners]
+    sizes = [scanner.cache_size for scanner in scanners]
     amounts = transform.minor_units, studbook_format.written_money
     for scanner in scanners:
-        scanner.classify = scanner.read_line
+        scanner.cache_size = 0
+        scanner.readings.clear()
     transform.minor_units = amounts[0].__wrapped__
     studbook_format.written_money = amounts[1].__wrapped__
     try:
         yield
     finally:
-        for scanner, cached in zip(scanners, classify, strict=True):
-            scanner.classify = cached
+        for scanner, size in zip(scanners, sizes, strict=True):
+            scanner.cache_size = size
         transform.minor_units, studbook_format.written_money = amounts
 
 

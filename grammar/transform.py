@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from studbook.cards import Card, CardError, parse_card
+from studbook.cards import CARDS_BY_TEXT, Card, CardError, parse_card
 from studbook.events import (
     Bet,
     BringIn,
@@ -75,7 +75,10 @@ _CARD_BRACKETS = re.compile(r"\[(?P<cards>[^\]]*)\](?: \[(?P<new_cards>[^\]]*)\]
 @lru_cache(maxsize=4096)  # most brackets hold one card or a player's own few: each text is read once
 def _cards(text: str) -> Cards:
     """The cards of ``Ah Kd`` (CardError when one is not a card; errors are not cached)."""
-    return tuple(map(parse_card, text.split(" ")))
+    try:
+        return tuple([CARDS_BY_TEXT[part] for part in text.split(" ")])
+    except KeyError:
+        raise CardError(f"not a card in {text!r}") from None
 
 
 def _is_card(text: str) -> bool:
