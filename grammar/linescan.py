@@ -323,7 +323,7 @@ class LineScanner:
 
     def classify(self, line: str) -> Read | None:
         """:meth:`read_line`, remembered (None, which sends the hand to Lark, is not)."""
-        read = self.readings.get(line)
+        read = self.readings.values.get(line)
         if read is None:
             read = self.read_line(line)
             if read is not None:

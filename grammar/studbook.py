@@ -101,7 +101,7 @@ CARD_SPELLINGS: Memo[str, Card] = Memo(256)
 def written_money(text: str, currency: str | None) -> int:
     """:func:`written_amount` of a hand in ``currency`` (None: chips): a currency sign must be the hand's
     (errors are not remembered)."""
-    amount = MONEY.get((text, currency))
+    amount = MONEY.values.get((text, currency))
     if amount is not None:
         return amount
     # most amounts have no sign: the set is built only for those that do
@@ -118,7 +118,7 @@ def written_money(text: str, currency: str | None) -> int:
 
 def _card(text: str) -> Card:
     """The card of a CARD piece (``Ah``, ``10d``, ``a♥``)."""
-    card = CARD_SPELLINGS.get(text)
+    card = CARD_SPELLINGS.values.get(text)
     if card is None:
         card = parse_card(text[:-1].upper() + _SUITS.get(text[-1], text[-1].lower()))
         CARD_SPELLINGS.put(text, card)

@@ -72,7 +72,7 @@ def minor_units(text: str, currency: str | None) -> int:
         problem = (f"has no {currency} sign in a {currency} hand" if text[0] not in CURRENCIES
                    else f"is not in the hand's {currency or 'chips'}")
         raise AmountError(f"amount {text!r} {problem}")
-    amount = AMOUNTS.get(text)
+    amount = AMOUNTS.values.get(text)
     if amount is None:
         amount = parse_amount(text, 2 if currency else 0)
         AMOUNTS.put(text, amount)
@@ -85,7 +85,7 @@ _CARD_BRACKETS = re.compile(r"\[(?P<cards>[^\]]*)\](?: \[(?P<new_cards>[^\]]*)\]
 
 def _cards(text: str) -> Cards:
     """The cards of ``Ah Kd`` (CardError when one is not a card; errors are not remembered)."""
-    cards = CARDS_READ.get(text)
+    cards = CARDS_READ.values.get(text)
     if cards is None:
         try:
             cards = tuple([CARDS_BY_TEXT[part] for part in text.split(" ")])

@@ -47,7 +47,9 @@ class Street(IntEnum):
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class PostAnte:
+class Paying:
+    """What an ante, a bring-in, a bet and a call each say (their shared fields): who put in how much."""
+
     line: int
     player: str
     amount: int
@@ -58,6 +60,23 @@ class PostAnte:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "all_in", all_in)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Chipless:
+    """What a check and a fold each say (their shared fields): who acted."""
+
+    line: int
+    player: str
+
+    def __init__(self, line: int, player: str) -> None:
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "player", player)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class PostAnte(Paying):
+    """An ante."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -94,65 +113,28 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class BringIn:
-    line: int
-    player: str
-    amount: int
-    all_in: bool = False
-
-    def __init__(self, line: int, player: str, amount: int, all_in: bool = False) -> None:
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "all_in", all_in)
+class BringIn(Paying):
+    """The forced bring-in of the lowest (or highest) up card."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Check:
-    line: int
-    player: str
-
-    def __init__(self, line: int, player: str) -> None:
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "player", player)
+class Check(Chipless):
+    """A check."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Fold:
-    line: int
-    player: str
-
-    def __init__(self, line: int, player: str) -> None:
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "player", player)
+class Fold(Chipless):
+    """A fold."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Bet:
-    line: int
-    player: str
-    amount: int
-    all_in: bool = False
-
-    def __init__(self, line: int, player: str, amount: int, all_in: bool = False) -> None:
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "all_in", all_in)
+class Bet(Paying):
+    """A bet: ``amount`` is what it puts in."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Call:
-    line: int
-    player: str
-    amount: int
-    all_in: bool = False
-
-    def __init__(self, line: int, player: str, amount: int, all_in: bool = False) -> None:
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "all_in", all_in)
+class Call(Paying):
+    """A call: ``amount`` is what it puts in."""
 
 
 @dataclass(frozen=True, slots=True, init=False)

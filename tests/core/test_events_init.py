@@ -16,8 +16,8 @@ from studbook import hand as hand_module
 from studbook.cards import ALL_CARDS
 
 RECORDS = [
-    ev.PostAnte, ev.StreetStart, ev.Deal, ev.BringIn, ev.Check, ev.Fold, ev.Bet, ev.Call, ev.Raise,
-    ev.Complete, ev.UncalledReturn, ev.Show, ev.Muck, ev.Collect, ev.Note,
+    ev.Paying, ev.Chipless, ev.PostAnte, ev.StreetStart, ev.Deal, ev.BringIn, ev.Check, ev.Fold, ev.Bet,
+    ev.Call, ev.Raise, ev.Complete, ev.UncalledReturn, ev.Show, ev.Muck, ev.Collect, ev.Note,
     hand_module.Seat, hand_module.SummarySeat, hand_module.Summary, hand_module.Source, hand_module.Hand,
 ]
 _numbers = itertools.count(101)
@@ -83,3 +83,11 @@ def test_records_stay_frozen_comparable_and_replaceable(record: type) -> None:
     assert changed != one and getattr(changed, first) != values[first]
     assert all(getattr(changed, field.name) == values[field.name] for field in fields[1:])
     assert repr(one).startswith(f"{record.__name__}({first}=")
+
+
+def test_events_that_share_their_fields_stay_apart() -> None:
+    """A bet is no call though both are a Paying with the same fields, as before they shared a base."""
+    assert ev.Bet(1, "Ann", 20) != ev.Call(1, "Ann", 20)
+    assert ev.Check(1, "Ann") != ev.Fold(1, "Ann")
+    assert repr(ev.Call(1, "Ann", 20)) == "Call(line=1, player='Ann', amount=20, all_in=False)"
+    assert type(dataclasses.replace(ev.BringIn(1, "Ann", 5), amount=10)) is ev.BringIn

@@ -63,7 +63,7 @@ def test_no_memory_at_size_zero_and_no_memory_of_lines_left_to_lark() -> None:
 def test_amounts_and_cards_are_remembered_by_their_text_and_checked_at_every_use() -> None:
     """An amount's sign is checked against the hand's currency each time, remembered or not."""
     assert transform.minor_units("$0.25", "USD") == 25
-    assert transform.AMOUNTS.get("$0.25") == 25
+    assert transform.AMOUNTS.values.get("$0.25") == 25
     with pytest.raises(AmountError):
         transform.minor_units("$0.25", None)  # the same text in a hand of chips
     with pytest.raises(AmountError):
@@ -71,7 +71,7 @@ def test_amounts_and_cards_are_remembered_by_their_text_and_checked_at_every_use
     assert transform.minor_units("25", None) == 25
     cards = transform.HandTransformer.cards_at(1, "Ah Kd", 0)
     assert [str(card) for card in cards] == ["Ah", "Kd"]
-    assert transform.CARDS_READ.get("Ah Kd") == cards
+    assert transform.CARDS_READ.values.get("Ah Kd") == cards
     with pytest.raises(HandSyntaxError, match="'Kx' is not a card"):
         transform.HandTransformer.cards_at(1, "Ah Kx", 0)
-    assert transform.CARDS_READ.get("Ah Kx") is None
+    assert transform.CARDS_READ.values.get("Ah Kx") is None
