@@ -51,6 +51,7 @@ from studbook.grammar import ParseError, parse_block, read_blocks, transform
 from studbook.grammar import studbook as studbook_format
 from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect
+from studbook.grammar.linescan import LineScanner
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import VARIANTS
@@ -130,22 +131,20 @@ def parse_and_replay(block) -> None:
 
 @contextmanager
 def caches_off() -> Iterator[None]:
-    """The parsers without their caches: every line classified afresh by the fast path, every amount read
-    again; to measure what the caches gain."""
-    scanners = [dialect.scanner for dialect in dialects()
-                if isinstance(dialect, LineDialect) and dialect.scanner is not None]
-    classify = [scanner.classify for scanner in scanners]
-    amounts = transform.minor_units, studbook_format.written_money
-    for scanner in scanners:
-        scanner.classify = scanner.read_line
-    transform.minor_units = amounts[0].__wrapped__
-    studbook_format.written_money = amounts[1].__wrapped__
+    """The parsers without their memory (grammar/memo.py): every line classified afresh by the fast path,
+    every amount and card read again; to measure what remembering gains."""
+    memos = [dialect.scanner.readings for dialect in dialects()
+             if isinstance(dialect, LineDialect) and isinstance(dialect.scanner, LineScanner)]
+    memos += [transform.AMOUNTS, transform.CARDS_READ, studbook_format.MONEY, studbook_format.CARD_SPELLINGS]
+    sizes = [memo.size for memo in memos]
+    for memo in memos:
+        memo.size = 0
+        memo.clear()
     try:
         yield
     finally:
-        for scanner, cached in zip(scanners, classify, strict=True):
-            scanner.classify = cached
-        transform.minor_units, studbook_format.written_money = amounts
+        for memo, size in zip(memos, sizes, strict=True):
+            memo.size = size
 
 
 # -- the real CLI ----------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ class LineReader:
 class FastPath(Protocol):
     """What a dialect asks of its fast path (a :class:`LineScanner`, or a stand-in in a test)."""
 
-    classify: Callable[[str], Read | None]
+    def classify(self, line: str) -> Read | None: ...
 
     def scan(self, lines: Sequence[str]) -> bool: ...
 

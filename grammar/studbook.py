@@ -25,6 +25,7 @@ from studbook.events import Street
 from studbook.grammar.dialect import HandSyntaxError, dialects, register
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Match, field_regexp, required
+from studbook.grammar.memo import Memo
 from studbook.grammar.reader import Block
 from studbook.grammar.studbook_errors import Diagnosis
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
@@ -91,9 +92,18 @@ def written_amount(text: str, decimals: int) -> int:
     return parse_amount("".join(groups) + (f".{fraction}" if fraction else ""), decimals)
 
 
-@lru_cache(maxsize=8192)  # a table's amounts repeat: each is read once per currency
+# A table's amounts repeat ("0.02", "0.05"), and the cards are a few spellings of 52: each text is read once
+# per currency (grammar/memo.py: a dict, cheaper than an lru_cache on the compiled build).
+MONEY: Memo[tuple[str, str | None], int] = Memo(8192)
+CARD_SPELLINGS: Memo[str, Card] = Memo(256)
+
+
 def written_money(text: str, currency: str | None) -> int:
-    """:func:`written_amount` of a hand in ``currency`` (None: chips): a currency sign must be the hand's."""
+    """:func:`written_amount` of a hand in ``currency`` (None: chips): a currency sign must be the hand's
+    (errors are not remembered)."""
+    amount = MONEY.values.get((text, currency))
+    if amount is not None:
+        return amount
     # most amounts have no sign: the set is built only for those that do
     signs = set() if CURRENCIES.keys().isdisjoint(text) else {CURRENCIES[c] for c in text if c in CURRENCIES}
     if signs and currency is None:
@@ -101,13 +111,18 @@ def written_money(text: str, currency: str | None) -> int:
                           f"'currency {signs.pop()}')")
     if signs and signs != {currency}:
         raise AmountError(f"amount {text} is not in the hand's currency {currency}")
-    return written_amount(text, 2 if currency else 0)
+    amount = written_amount(text, 2 if currency else 0)
+    MONEY.put((text, currency), amount)
+    return amount
 
 
-@lru_cache(maxsize=256)  # a few spellings of 52 cards: each is read once
 def _card(text: str) -> Card:
     """The card of a CARD piece (``Ah``, ``10d``, ``a♥``)."""
-    return parse_card(text[:-1].upper() + _SUITS.get(text[-1], text[-1].lower()))
+    card = CARD_SPELLINGS.values.get(text)
+    if card is None:
+        card = parse_card(text[:-1].upper() + _SUITS.get(text[-1], text[-1].lower()))
+        CARD_SPELLINGS.put(text, card)
+    return card
 
 
 class Value(NamedTuple):
@@ -161,7 +176,7 @@ class _Hand:
     def amount_at(self, line: int, match: Match, field: str) -> int:
         """The amount of a field of a line (its Value is made only for an error)."""
         try:
-            return written_money(match[field], self.currency)
+            return written_money(required(match, field), self.currency)
         except AmountError as error:
             raise self.fail(_field(line, match, field), str(error)) from None
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import datetime
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any, ClassVar
 from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from studbook.cards import Card, CardError, parse_card
+from studbook.cards import CARDS_BY_TEXT, Card, CardError, parse_card
 from studbook.events import (
     Bet,
     BringIn,
@@ -41,6 +41,7 @@ from studbook.events import (
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Handler, Match, required
+from studbook.grammar.memo import Memo
 from studbook.grammar.reader import Block
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
@@ -57,25 +58,41 @@ MARKER_STREETS = {
 
 Cards = tuple[Card, ...]
 
-@lru_cache(maxsize=8192)  # a table's amounts repeat ("$0.02", "$0.04"): each is read once per currency
+# A table's amounts repeat ("$0.02", "$0.04") and so do its brackets of cards (one up card, a player's own
+# few): each text is read once (grammar/memo.py). An amount's text decides its currency (its sign), which
+# is checked at every use, so the text alone is the key.
+AMOUNTS: Memo[str, int] = Memo(8192)
+CARDS_READ: Memo[str, Cards] = Memo(4096)
+
+
 def minor_units(text: str, currency: str | None) -> int:
     """A written amount in minor units of ``currency`` (None: chips); AmountError when its sign is not the
-    currency's or it is not an amount (errors are not cached)."""
+    currency's or it is not an amount (errors are not remembered)."""
     if CURRENCIES.get(text[0]) != currency:
         problem = (f"has no {currency} sign in a {currency} hand" if text[0] not in CURRENCIES
                    else f"is not in the hand's {currency or 'chips'}")
         raise AmountError(f"amount {text!r} {problem}")
-    return parse_amount(text, 2 if currency else 0)
+    amount = AMOUNTS.values.get(text)
+    if amount is None:
+        amount = parse_amount(text, 2 if currency else 0)
+        AMOUNTS.put(text, amount)
+    return amount
 
 
 _POT_PART = re.compile(r" (Main|Side) pot(?:-\d+)? (\S+)\.")
 _CARD_BRACKETS = re.compile(r"\[(?P<cards>[^\]]*)\](?: \[(?P<new_cards>[^\]]*)\])?")
 
 
-@lru_cache(maxsize=4096)  # most brackets hold one card or a player's own few: each text is read once
 def _cards(text: str) -> Cards:
-    """The cards of ``Ah Kd`` (CardError when one is not a card; errors are not cached)."""
-    return tuple(map(parse_card, text.split(" ")))
+    """The cards of ``Ah Kd`` (CardError when one is not a card; errors are not remembered)."""
+    cards = CARDS_READ.values.get(text)
+    if cards is None:
+        try:
+            cards = tuple([CARDS_BY_TEXT[part] for part in text.split(" ")])
+        except KeyError:
+            raise CardError(f"not a card in {text!r}") from None
+        CARDS_READ.put(text, cards)
+    return cards
 
 
 def _is_card(text: str) -> bool:

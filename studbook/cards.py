@@ -68,14 +68,17 @@ def _build_lookup() -> dict[str, Card]:
     return table
 
 
-_LOOKUP = _build_lookup()
-ALL_CARDS: tuple[Card, ...] = tuple(sorted(set(_LOOKUP.values())))
+# Every way a card may be written (``Ah``, ``ah``, ``AH``, ``10d``...) to its Card: the 52 cards are built
+# once, and reading a card is one lookup (the compiled parsers look up here rather than call parse_card,
+# a call into this interpreted module for every card).
+CARDS_BY_TEXT = _build_lookup()
+ALL_CARDS: tuple[Card, ...] = tuple(sorted(set(CARDS_BY_TEXT.values())))
 
 
 def parse_card(text: str) -> Card:
     """Parse ``Ah``, ``td``, ``10d``; raise :class:`CardError` otherwise."""
     try:
-        return _LOOKUP[text]
+        return CARDS_BY_TEXT[text]
     except KeyError:
         raise CardError(f"not a card: {text!r}") from None
 
