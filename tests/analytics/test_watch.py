@@ -14,10 +14,11 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from helpers.watching import Recorder
 from typer.testing import CliRunner
 
 from studbook.analytics.db import open_existing
-from studbook.analytics.watch import Watcher, watch
+from studbook.analytics.watch import watch
 from studbook.cli import app
 from studbook.simulate import Setup, Simulator
 from studbook.writers import SEPARATORS, WRITERS
@@ -50,20 +51,6 @@ def hand_ids(db: Path) -> list[str]:
 def append(path: Path, text: str) -> None:
     with path.open("a", encoding="utf-8", newline="\n") as file:
         file.write(text)
-
-
-class Recorder:
-    """A watcher driven look by look, with what it said."""
-
-    def __init__(self, folder: Path, db: Path) -> None:
-        self.lines: list[str] = []
-        self.watcher = Watcher([folder], db, echo=self.lines.append)
-        self.watcher.start()
-
-    def step(self) -> list[str]:
-        before = len(self.lines)
-        self.watcher.store(self.watcher.look())
-        return [line.split("  ", 1)[1] for line in self.lines[before:]]
 
 
 def test_a_growing_file_is_read_hand_by_hand_and_a_partial_hand_waits(place: tuple[Path, Path]) -> None:

@@ -7,24 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
-
-from studbook.analytics.watch import Watcher
+from helpers.watching import Recorder
 
 SESSION = "ipoker/cash-7-StudL-USD-0.05-0.10-201009.txt"  # two games, on lines 18 and 47
-
-
-class Recorder:
-    """A watcher driven look by look, with what it said (times cut off)."""
-
-    def __init__(self, folder: Path, db: Path) -> None:
-        self.lines: list[str] = []
-        self.watcher = Watcher([folder], db, echo=self.lines.append)
-        self.watcher.start()
-
-    def step(self) -> list[str]:
-        before = len(self.lines)
-        self.watcher.store(self.watcher.look())
-        return [line.split("  ", 1)[1] for line in self.lines[before:]]
 
 
 def cut_in_second_game(source: bytes) -> bytes:
