@@ -1,15 +1,20 @@
 """The import's writer thread (analytics/importer.py ``written``): the next batch is gathered while one is
 written, outcomes come back in the input's order, one batch at most is written at a time, and a writer's
-error reaches the import."""
+error reaches the import; and an import keeps Python's switch interval short while it runs, so the
+writer gets the GIL back soon."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from studbook.analytics.importer import written
+from studbook.analytics.importer import run_import, written
+from studbook.simulate import Setup, Simulator
+from studbook.writers import SEPARATORS, WRITERS
 
 
 class RecordingLoader:
@@ -68,3 +73,20 @@ def test_a_writers_error_reaches_the_import_and_no_later_batch_is_written() -> N
             seen.append(outcome)
     assert seen == ["outcome 1"]
     assert not {"wrote 3", "wrote 4", "wrote 5"} & set(loader.events)
+
+
+def test_an_import_keeps_the_switch_interval_short_while_it_runs_and_restores_it(tmp_path: Path) -> None:
+    seen: list[float] = []
+    log = tmp_path / "one.txt"
+    log.write_text("".join(hand_texts(2)), encoding="utf-8")
+    before = sys.getswitchinterval()
+    summary = run_import([log], tmp_path / "db.duckdb",
+                         on_chunk=lambda _: seen.append(sys.getswitchinterval()))
+    assert summary.imported == 2
+    assert seen and all(interval < before for interval in seen)
+    assert sys.getswitchinterval() == before
+
+
+def hand_texts(count: int) -> list[str]:
+    played = Simulator(Setup(game="stud", players=5, seed=1)).hands(count)
+    return [WRITERS["pokerstars"](hand.hand) + SEPARATORS["pokerstars"] for hand in played]
