@@ -2,18 +2,24 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+DEPS := $(VENV)/.dependencies
 STAMP := $(VENV)/.installed
 
-.PHONY: venv compiled test test-3.13 demo bench lint clean
+.PHONY: venv compiled test test-compiled test-pure test-3.13 demo bench lint clean
 
 venv: $(STAMP)
 
-# Installing compiles the hot path with mypyc where a C compiler is present (setup.py); the last line
-# says which build runs (STUDBOOK_PURE=1 make venv: pure Python only).
-$(STAMP): pyproject.toml setup.py
+# The dependencies and the package, pure Python: what every pass of `make test` needs first.
+$(DEPS): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	STUDBOOK_PURE=1 $(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(DEPS)
+
+# Then the hot path compiled with mypyc where a C compiler is present (setup.py); the last line says which
+# build runs (STUDBOOK_PURE=1 make venv: pure Python only).
+$(STAMP): $(DEPS)
+	$(BIN)/python setup.py --quiet build_ext --inplace
 	$(BIN)/studbook --version
 	touch $(STAMP)
 
@@ -34,20 +40,27 @@ PURE_TESTS ?= tests/grammar tests/rules tests/core tests/analytics studbook gram
 	--ignore=tests/analytics/test_watch.py
 
 # The suite runs on the build installed (compiled where a C compiler is), then the parts the compiled
-# modules serve run again on pure Python.
-test: compiled
-	$(BIN)/ruff check .
-	$(BIN)/python setup.py --quiet typecheck
+# modules serve run again on pure Python. The two lanes run side by side, one a core: the compile and the
+# compiled pass, and the checks, the pure pass and Python 3.13's (each lane's output printed when it ends).
+test: $(DEPS)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-compiled test-pure
+
+test-compiled:
+	$(MAKE) --no-print-directory compiled
 	$(BIN)/studbook --version
 	$(BIN)/python -m pytest -rs
-	STUDBOOK_PURE=1 $(BIN)/python -m pytest -rs $(PURE_TESTS)
+
+test-pure: $(DEPS)
+	$(BIN)/ruff check .
+	$(BIN)/python setup.py --quiet typecheck
+	STUDBOOK_PURE=1 $(BIN)/python -m pytest -rs -p no:cacheprovider $(PURE_TESTS)
 	@if [ -n "$(PY313)" ]; then $(MAKE) --no-print-directory test-3.13; \
 	else echo "no Python 3.13 on this machine: the grammar tests ran on $$($(BIN)/python -V) only"; fi
 
 test-3.13:
 	test -x $(VENV313)/bin/python || $(PY313) -m venv $(VENV313)
 	STUDBOOK_PURE=1 $(VENV313)/bin/python -m pip install --quiet -e '.[test]'
-	$(VENV313)/bin/python -m pytest tests/grammar grammar
+	$(VENV313)/bin/python -m pytest -rs -p no:cacheprovider tests/grammar grammar
 
 DEMO := out/demo
 

@@ -58,10 +58,10 @@ def source_path(module: str, dirs: dict[str, str]) -> str:
     return os.path.join(dirs[package], *module[len(package) + 1:].split(".")) + ".py"
 
 
-def stage() -> Path:
-    """The packages copied into the layout their import names say (``grammar/`` as ``studbook/grammar/``):
-    mypy and mypyc name a module by its folders."""
-    tree = STAGE / "src"
+def stage(tree: Path) -> Path:
+    """The packages copied into ``tree`` in the layout their import names say (``grammar/`` as
+    ``studbook/grammar/``): mypy and mypyc name a module by its folders. The type check stages a tree of
+    its own, so ``make test`` can run it while it compiles."""
     shutil.rmtree(tree, ignore_errors=True)
     for package, folder in package_dirs().items():
         shutil.copytree(ROOT / folder, tree.joinpath(*package.split(".")), dirs_exist_ok=True,
@@ -89,7 +89,7 @@ def mypyc_extensions() -> tuple[list, str]:
         from mypyc.build import mypycify
     except ImportError:
         return [], "mypyc (part of mypy) is not installed"
-    tree = stage()
+    tree = stage(STAGE / "src")
     paths = [source_path(module, staged_dirs()) for module in compiled_modules()]
     try:
         with chdir(tree):  # so mypy finds the staged packages, not the project's folders
@@ -173,7 +173,7 @@ class TypeCheck(Command):
     def run(self) -> None:
         from mypy import api
 
-        with chdir(stage()):
+        with chdir(stage(STAGE / "typecheck")):
             out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml")])
         sys.stdout.write(out)
         sys.stderr.write(err)

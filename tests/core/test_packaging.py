@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -12,10 +13,21 @@ from pathlib import Path
 import pytest
 from helpers.paths import ROOT
 
+# What a wheel is built from: the packages and the files pyproject.toml names. Built from a copy, as pip
+# would write its build/ and egg-info into the project, where `make test` compiles at the same time.
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "studbook", "grammar", "analytics", "reports")
+NOT_SOURCES = shutil.ignore_patterns("__pycache__", "compiled")
+
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+    out, project = tmp_path_factory.mktemp("wheel"), tmp_path_factory.mktemp("project")
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, project / name, ignore=NOT_SOURCES)
+        else:
+            shutil.copyfile(source, project / name)
     result = subprocess.run(
         [
             sys.executable,
@@ -27,7 +39,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "-q",
             "-w",
             str(out),
-            str(ROOT),
+            str(project),
         ],
         capture_output=True,
         text=True,

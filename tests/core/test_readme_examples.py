@@ -54,5 +54,7 @@ def test_an_example_prints_what_the_readme_shows(command: str, shown: list[str],
 
 
 def test_make_test_says_why_tests_are_skipped() -> None:
-    recipe = (ROOT / "Makefile").read_text(encoding="utf-8").split("\ntest: ", 1)[1].split("\n\n", 1)[0]
-    assert "pytest -rs" in recipe
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    runs = [line for line in makefile.splitlines() if "-m pytest" in line]
+    assert len(runs) >= 3  # the compiled pass, the pure pass, Python 3.13's
+    assert all("pytest -rs" in line for line in runs), runs
