@@ -2,17 +2,16 @@
 results come back in input order to one writer.
 
 Each step holds a bounded number of hands: a file is read a chunk at a time (analytics/reading.py),
-at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands. The
-writer is a thread: while DuckDB stores one batch, the next is gathered (two batches in memory at most).
-DuckDB's cache is capped (analytics/db.py) and the parsers' line caches are bounded, so memory
-does not grow with the input: peak RSS of --jobs 1 was 304 MB at 50k simulated hands and 314 MB at
-200k (all five games).
+at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands. While
+the writer stores one batch, the next is gathered (two batches in memory at most). DuckDB's cache is
+capped (analytics/db.py) and the parsers' line caches are bounded, so memory does not grow with the
+input: peak RSS of --jobs 1 was 304 MB at 50k simulated hands and 314 MB at 200k (all five games).
 The chunks of one big file go to different workers like the chunks of different files. With more than
-one job the workers also work out their chunks' per-seat facts (analytics/worker.py), so the writer
-process holds no facts database (peak RSS of --jobs 2 on 200k simulated hands: 416 MB with the facts in
-the writer, 370 MB in the workers); with one, the writer thread works them out for a whole batch, while
-the next is parsed (20k simulated hands, two interleaved runs: 24.8 and 32.0 s, 18.7 and 19.3 s of CPU;
-in the parsing thread, chunk by chunk: 26.3 and 32.9 s, 21.1 and 19.7 s of CPU).
+one job the workers also work out their chunks' per-seat facts (analytics/worker.py), so the writer, a
+thread of the importing process, holds no facts database (peak RSS of --jobs 2 on 200k simulated hands:
+416 MB with the facts in the writer, 370 MB in the workers). With one job the chunks are parsed in this
+process and the writer is a process of its own (analytics/writer_process.py), which works out the facts
+of each batch and stores it while the next is parsed: a writer thread shared the parse's GIL.
 
 A file whose content an earlier import into the same database read whole, with no rejected block,
 is not read again (its hands are all stored): re-importing a folder of years of logs reads only the

@@ -115,9 +115,9 @@ FROM (SELECT count_if(severity = 'error') AS errors, count_if(severity = 'warnin
 
 @cache
 def _store_sql() -> str:
-    """The inserts of a batch and its outcome query as one script: one call to DuckDB rather than one a
-    statement, since each call of the writer thread is a time it may wait for the GIL while the main thread
-    parses (README, "Speed and memory"); the script's last statement gives the outcome."""
+    """The inserts of a batch and its outcome query as one script, whose last statement gives the outcome:
+    one call to DuckDB rather than 15; each call ends with a wait for the GIL when another thread holds it
+    (the writer of ``--jobs N`` is a thread; README, "Speed and memory")."""
     rows = [_INSERT_ROWS.format(table=name, index=HAND_INDEX) for name in (*HAND_TABLES[1:], "hand_logs")]
     statements = [_NEW_HANDS, _INSERT_HANDS, *rows, _NEW_REJECTS, _NOW_PARSED, _RECORD_FILES, _OUTCOME]
     return ";\n".join(statement.strip() for statement in statements)

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from helpers.simulated_logs import simulated_log
 
 from studbook.analytics import facts
 from studbook.analytics.db import open_for_import
 from studbook.analytics.load import Loader
 from studbook.analytics.reading import read_chunks
 from studbook.analytics.worker import process_chunk
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
 
 QUERIES = ("execute", "sql", "query")
 
@@ -38,17 +37,10 @@ class CountingConnection:
         return attribute
 
 
-def simulated_log(tmp_path: Path, count: int) -> Path:
-    played = Simulator(Setup(game="stud8", players=6, seed=3)).hands(count)
-    log = tmp_path / "stud8.txt"
-    log.write_text("".join(WRITERS["pokerstars"](hand.hand) + SEPARATORS["pokerstars"] for hand in played),
-                   encoding="utf-8")
-    return log
-
-
 def test_a_batch_is_worked_out_and_stored_in_six_calls(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    results = [process_chunk(chunk) for chunk in read_chunks(simulated_log(tmp_path, 30), 10)]
+    log = simulated_log(tmp_path / "stud8.txt", "stud8", 30, seed=3)
+    results = [process_chunk(chunk) for chunk in read_chunks(log, 10)]
     made: list[CountingConnection] = []
     real_connection = facts.connection
 
@@ -66,7 +58,8 @@ def test_a_batch_is_worked_out_and_stored_in_six_calls(tmp_path: Path,
 
 
 def test_the_facts_leave_no_temp_table_behind(tmp_path: Path) -> None:
-    (result,) = [process_chunk(chunk) for chunk in read_chunks(simulated_log(tmp_path, 5), 10)]
+    log = simulated_log(tmp_path / "stud8.txt", "stud8", 5, seed=3)
+    (result,) = [process_chunk(chunk) for chunk in read_chunks(log, 10)]
     con = facts.connection()
     found = facts.with_facts(con, result.tables)
     assert found["seats"].num_rows == result.tables["seats"].num_rows > 0

@@ -11,9 +11,9 @@ import textwrap
 import time
 from pathlib import Path
 
+from helpers.simulated_logs import simulated_log
+
 from studbook.analytics.importer import run_import
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
 
 # Imports one file in batches of 5 hands, chunks of 2; once two batches are stored (the writer process runs),
 # says so and waits to be killed.
@@ -33,14 +33,6 @@ PAUSED_IMPORT = textwrap.dedent("""
     if __name__ == "__main__":
         run_import([Path(sys.argv[1])], Path(sys.argv[2]), batch_size=5, chunk_size=2, on_chunk=chunk)
 """)
-
-
-def simulated_log(tmp_path: Path, hands: int) -> Path:
-    played = Simulator(Setup(game="razz", players=5, seed=11)).hands(hands)
-    log = tmp_path / "razz.txt"
-    log.write_text("".join(WRITERS["pokerstars"](hand.hand) + SEPARATORS["pokerstars"] for hand in played),
-                   encoding="utf-8")
-    return log
 
 
 def in_session(session: int) -> list[int]:
@@ -66,13 +58,14 @@ def test_the_database_is_free_while_the_import_parses_until_the_first_batch(tmp_
             with duckdb.connect(str(db), read_only=True) as con:
                 free_while_parsing.append(con.sql("SELECT count(*) FROM hands").fetchall() == [(0,)])
 
-    summary = run_import([simulated_log(tmp_path, 12)], db, batch_size=5, chunk_size=2, on_chunk=chunk)
+    log = simulated_log(tmp_path / "razz.txt", "razz", 12, seed=11)
+    summary = run_import([log], db, batch_size=5, chunk_size=2, on_chunk=chunk)
     assert free_while_parsing == [True]
     assert summary.imported == 12
 
 
 def test_a_killed_import_leaves_no_writer_process(tmp_path: Path) -> None:
-    log, db = simulated_log(tmp_path, 20), tmp_path / "db.duckdb"
+    log, db = simulated_log(tmp_path / "razz.txt", "razz", 20, seed=11), tmp_path / "db.duckdb"
     script = tmp_path / "paused_import.py"  # a file, so the writer process (spawned) can import its __main__
     script.write_text(PAUSED_IMPORT, encoding="utf-8")
     process = subprocess.Popen([sys.executable, str(script), str(log), str(db)], stdout=subprocess.PIPE,
