@@ -7,12 +7,8 @@ holds each (site, player) in at most one alias; the stats views group an alias's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import duckdb
-
-if TYPE_CHECKING:  # polars takes a quarter of a second to import, and only `alias list` needs it (.pl())
-    import polars as pl
+import polars as pl
 
 
 class AliasError(Exception):
