@@ -2,17 +2,16 @@
 results come back in input order to one writer.
 
 Each step holds a bounded number of hands: a file is read a chunk at a time (analytics/reading.py),
-at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands. The
-writer is a thread: while DuckDB stores one batch, the next is gathered (two batches in memory at most).
-DuckDB's cache is capped (analytics/db.py) and the parsers' line caches are bounded, so memory
-does not grow with the input: peak RSS of --jobs 1 was 304 MB at 50k simulated hands and 314 MB at
-200k (all five games).
+at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands. While
+the writer stores one batch, the next is gathered (two batches in memory at most). DuckDB's cache is
+capped (analytics/db.py) and the parsers' line caches are bounded, so memory does not grow with the
+input: peak RSS of --jobs 1 was 304 MB at 50k simulated hands and 314 MB at 200k (all five games).
 The chunks of one big file go to different workers like the chunks of different files. With more than
-one job the workers also work out their chunks' per-seat facts (analytics/worker.py), so the writer
-process holds no facts database (peak RSS of --jobs 2 on 200k simulated hands: 416 MB with the facts in
-the writer, 370 MB in the workers); with one, the writer thread works them out for a whole batch, while
-the next is parsed (20k simulated hands, two interleaved runs: 24.8 and 32.0 s, 18.7 and 19.3 s of CPU;
-in the parsing thread, chunk by chunk: 26.3 and 32.9 s, 21.1 and 19.7 s of CPU).
+one job the workers also work out their chunks' per-seat facts (analytics/worker.py), so the writer, a
+thread of the importing process, holds no facts database (peak RSS of --jobs 2 on 200k simulated hands:
+416 MB with the facts in the writer, 370 MB in the workers). With one job the chunks are parsed in this
+process and the writer is a process of its own (analytics/writer_process.py), which works out the facts
+of each batch and stores it while the next is parsed: a writer thread shared the parse's GIL.
 
 A file whose content an earlier import into the same database read whole, with no rejected block,
 is not read again (its hands are all stored): re-importing a folder of years of logs reads only the
@@ -41,6 +40,7 @@ from pathlib import Path
 
 import duckdb
 
+from studbook.analytics import writer_process
 from studbook.analytics.db import BATCH_CHUNKS, BATCH_RAW_CHARS, DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
 from studbook.analytics.reading import read_chunks
@@ -222,7 +222,13 @@ def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[
         to_read = [path for path in files if path not in unchanged]
         with collecting_less(), writer_prompt():
             results = _observed(chunk_results(to_read, jobs, rule_args, chunk_size), summary, on_chunk)
-            for outcome in written(Loader(con), batches(results, batch_size)):
+            gathered = batches(results, batch_size)
+            if jobs <= 1:
+                con.close()  # the writer process opens it: one process at a time may hold the file
+                stored = written_apart(db, gathered)
+            else:
+                stored = written(Loader(con), gathered)
+            for outcome in stored:
                 summary.add_batch(outcome)
     finally:
         con.close()
@@ -237,13 +243,37 @@ def written(loader: Loader, batches: Iterable[list[ChunkResult]]) -> Iterator[Ba
     One batch at most is being written, so commits keep the input's order and memory holds two batches.
     """
     with ThreadPoolExecutor(1, thread_name_prefix="studbook-writer") as writer:
-        writing: Future[BatchOutcome] | None = None
-        for batch in batches:
-            if writing is not None:
-                yield writing.result()
-            writing = writer.submit(loader.write, batch)
+        yield from _one_ahead(lambda batch: writer.submit(loader.write, batch), batches)
+
+
+def written_apart(db: Path, batches: Iterable[list[ChunkResult]]) -> Iterator[BatchOutcome]:
+    """:func:`written` by a writer process of its own rather than a thread (``--jobs 1``: the parse runs in
+    this process, analytics/writer_process.py says why); it opens the database at ``db`` with the first
+    batch and closes it after the last. Like a worker, it exits when the import is killed."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_start_worker, initargs=(os.getpid(),)) as writer:
+        submitted = False
+
+        def submit(batch: list[ChunkResult]) -> Future[BatchOutcome]:
+            nonlocal submitted
+            submitted = True
+            return writer.submit(writer_process.store, db, batch)
+
+        yield from _one_ahead(submit, batches)
+        if submitted:  # no batch, no process started: an import of unchanged files starts none
+            writer.submit(writer_process.close).result()
+
+
+def _one_ahead(submit: Callable[[list[ChunkResult]], Future[BatchOutcome]],
+               batches: Iterable[list[ChunkResult]]) -> Iterator[BatchOutcome]:
+    """Each batch's outcome, in order, the next batch gathered while the one submitted is written."""
+    writing: Future[BatchOutcome] | None = None
+    for batch in batches:
         if writing is not None:
             yield writing.result()
+        writing = submit(batch)
+    if writing is not None:
+        yield writing.result()
 
 
 def _observed(results: Iterable[ChunkResult], summary: ImportSummary,

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 
 import duckdb
 import pyarrow as pa
@@ -60,6 +61,7 @@ def _concat(results: Sequence[ChunkResult], name: str) -> pa.Table:
     return pa.concat_tables(parts)
 
 
+# The batch's new hands: a few KB, replaced by the next batch's rather than dropped (one call less).
 _NEW_HANDS = f"""
 CREATE OR REPLACE TEMP TABLE batch_new AS
 SELECT {HAND_INDEX}, site, hand_id FROM batch_hands AS b
@@ -92,21 +94,33 @@ DELETE FROM rejected AS r WHERE EXISTS (
     AND (r.line BETWEEN b.first_line AND b.last_line OR (b.site, b.hand_id) = (r.site, r.hand_id)))
 """
 
+# One statement for the files of a batch: a statement a file was 5 ms a file.
 _RECORD_FILES = "INSERT OR REPLACE INTO imported_files SELECT * FROM batch_files"
 FILE_SCHEMA = pa.schema([("sha256", pa.string()), ("bytes", pa.int64()), ("file", pa.string()),
                          ("blocks", pa.int32()), ("rejected", pa.int32()),
                          ("imported_utc", pa.timestamp("us"))])
 
-_SEVERITIES = f"""
-SELECT count(*) FILTER (errors > 0), count(*) FILTER (errors = 0 AND warnings > 0) FROM (
-    SELECT count_if(severity = 'error') AS errors, count_if(severity = 'warning') AS warnings
-    FROM batch_violations GROUP BY {HAND_INDEX})
+# What a batch added, in one row: the new hands; the new hands with violations by code ('*': any code);
+# and, as audit counts them, the hands read with errors and with warnings only.
+_OUTCOME = f"""
+SELECT (SELECT count(*) FROM batch_new),
+       (SELECT map(list(coalesce(code, '*')), list(hands)) FROM (
+           SELECT code, count(DISTINCT {HAND_INDEX}) AS hands FROM batch_violations
+           WHERE {HAND_INDEX} IN (SELECT {HAND_INDEX} FROM batch_new) GROUP BY ROLLUP (code))),
+       count(*) FILTER (errors > 0), count(*) FILTER (errors = 0 AND warnings > 0)
+FROM (SELECT count_if(severity = 'error') AS errors, count_if(severity = 'warning') AS warnings
+      FROM batch_violations GROUP BY {HAND_INDEX})
 """
 
-_VIOLATION_CODES = f"""
-SELECT coalesce(code, '*'), count(DISTINCT {HAND_INDEX}) FROM batch_violations
-WHERE {HAND_INDEX} IN (SELECT {HAND_INDEX} FROM batch_new) GROUP BY ROLLUP (code)
-"""
+
+@cache
+def _store_sql() -> str:
+    """The inserts of a batch and its outcome query as one script, whose last statement gives the outcome:
+    one call to DuckDB rather than 15; each call ends with a wait for the GIL when another thread holds it
+    (the writer of ``--jobs N`` is a thread; README, "Speed and memory")."""
+    rows = [_INSERT_ROWS.format(table=name, index=HAND_INDEX) for name in (*HAND_TABLES[1:], "hand_logs")]
+    statements = [_NEW_HANDS, _INSERT_HANDS, *rows, _NEW_REJECTS, _NOW_PARSED, _RECORD_FILES, _OUTCOME]
+    return ";\n".join(statement.strip() for statement in statements)
 
 
 class Loader:
@@ -179,18 +193,7 @@ class Loader:
         con.register("batch_files", files)
         con.execute("BEGIN")
         try:
-            con.execute(_NEW_HANDS)
-            con.execute(_INSERT_HANDS)
-            for name in (*HAND_TABLES[1:], "hand_logs"):
-                con.execute(_INSERT_ROWS.format(table=name, index=HAND_INDEX))
-            con.execute(_NEW_REJECTS)
-            con.execute(_NOW_PARSED)
-            con.execute(_RECORD_FILES)  # one statement: one row per file was 5 ms a file
-            imported = con.execute("SELECT count(*) FROM batch_new").fetchall()[0][0]
-            codes = Counter(dict(con.execute(_VIOLATION_CODES).fetchall()))
-            with_violations = codes.pop("*", 0)
-            errors, warnings_only = con.execute(_SEVERITIES).fetchall()[0]
-            con.execute("DROP TABLE batch_new")
+            imported, codes, errors, warnings_only = con.execute(_store_sql()).fetchall()[0]
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
@@ -198,7 +201,9 @@ class Loader:
         finally:
             for name in (*names, "files"):
                 con.unregister(f"batch_{name}")
-        return BatchOutcome(imported, 0, with_violations, errors, warnings_only, codes)
+        violations = Counter(codes or {})
+        with_violations = violations.pop("*", 0)
+        return BatchOutcome(imported, 0, with_violations, errors, warnings_only, violations)
 
 
 def _sum(outcomes: Sequence[BatchOutcome]) -> BatchOutcome:
