@@ -12,6 +12,7 @@ its fast path is built, so they are not compiled.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 
 def literal_runs(regexp: str) -> list[str]:
@@ -26,38 +27,47 @@ def literal_runs(regexp: str) -> list[str]:
     ([''], ['', 'yz'])
     """
     runs = [""]
-    index, size = 0, len(regexp)
-    while index < size:
-        char = regexp[index]
-        literal: str | None = None
-        if char == "\\":
-            escaped = regexp[index + 1:index + 2]
-            literal = escaped if escaped and not escaped.isalnum() else None
-            index += 2
-        elif char == "[":
-            index = _class_end(regexp, index)
-        elif char == "(":
-            index = _group_end(regexp, index)
-        elif char == "|":
+    for piece, quantifier in _pieces(regexp):
+        if piece == "|":
             return [""]
-        elif char in "*+?{":
-            if runs[-1]:  # the quantified character may be absent or repeated
-                runs[-1] = runs[-1][:-1]
-                runs.append("")
-            index = regexp.find("}", index) + 1 if char == "{" else index + 1
-            index = index or size  # a brace that closes nothing: the rest is not read
-            if index < size and regexp[index] in "?+":
-                index += 1  # lazy or possessive
-        elif char in ".^$":
-            index += 1
-        else:
-            literal = char
-            index += 1
+        literal = None if quantifier else _literal(piece)  # a quantified character may be absent or repeated
         if literal is None:
             runs.append("")
         else:
             runs[-1] += literal
     return [runs[0], *(run for run in runs[1:] if run)]
+
+
+def _pieces(regexp: str) -> Iterator[tuple[str, str]]:
+    """The top-level sequence of ``regexp``, piece by piece (a character, an escape, a class, a group, an
+    anchor or ``|``), each with the quantifier after it ("" for none)."""
+    index, size = 0, len(regexp)
+    while index < size:
+        char = regexp[index]
+        if char == "\\":
+            end = index + 2
+        elif char == "[":
+            end = _class_end(regexp, index)
+        elif char == "(":
+            end = _group_end(regexp, index)
+        else:
+            end = index + 1
+        after = end
+        if after < size and regexp[after] in "*+?{":
+            after = regexp.find("}", after) + 1 if regexp[after] == "{" else after + 1
+            after = after or size  # a brace that closes nothing: the rest is not read
+            if after < size and regexp[after] in "?+":
+                after += 1  # lazy or possessive
+        yield regexp[index:end], regexp[end:after]
+        index = after
+
+
+def _literal(piece: str) -> str | None:
+    """The character a piece of a regexp stands for, if it is one plain character (or escaped)."""
+    if piece.startswith("\\"):
+        escaped = piece[1:]
+        return escaped if escaped and not escaped.isalnum() else None
+    return piece if len(piece) == 1 and piece not in ".^$|" else None
 
 
 def _class_end(regexp: str, index: int) -> int:
@@ -124,31 +134,10 @@ def _sequence_words(regexp: str, blind: bool) -> Words:
         return NO_WORDS if "" in words else (_fewest(words), lower)
     found: list[Words] = []
     run = ""
-    index, size = 0, len(regexp)
-    while index < size:
-        char, literal = regexp[index], None
-        if char == "\\":
-            escaped = regexp[index + 1:index + 2]
-            literal = escaped if escaped and not escaped.isalnum() else None
-            index += 2
-        elif char == "[":
-            index = _class_end(regexp, index)
-        elif char == "(":
-            end = _group_end(regexp, index)
-            if not _optional(regexp, end):
-                found.append(_group_words(regexp[index:end], blind))
-            index = end
-        elif char in "*+?{":
-            run = run[:-1]  # the quantified character may be absent or repeated
-            index = regexp.find("}", index) + 1 if char == "{" else index + 1
-            index = index or size  # a brace that closes nothing: the rest is not read
-            if index < size and regexp[index] in "?+":
-                index += 1  # lazy or possessive
-        elif char in ".^$":
-            index += 1
-        else:
-            literal = char
-            index += 1
+    for piece, quantifier in _pieces(regexp):
+        literal = None if quantifier else _literal(piece)  # a quantified character may be absent or repeated
+        if piece.startswith("(") and not quantifier.startswith(("?", "*", "{0", "{,")):
+            found.append(_group_words(piece, blind))
         if literal is not None and (not blind or literal.isascii()):
             run += literal.lower() if blind else literal
         else:
@@ -174,30 +163,15 @@ def _group_words(group: str, blind: bool) -> Words:
     return _sequence_words(group[flags.end():-1], blind)
 
 
-def _optional(regexp: str, end: int) -> bool:
-    """Whether what ends at ``end`` may be absent (``?``, ``*``, ``{0,n}``)."""
-    quantifier = regexp[end:end + 1]
-    least = re.match(r"\{(\d*)", regexp[end:])
-    return quantifier in ("?", "*") or least is not None and int(least[1] or "0") == 0
-
-
 def _alternatives(regexp: str) -> list[str]:
     """The top-level alternatives of ``regexp``."""
-    parts, start, index = [], 0, 0
-    while index < len(regexp):
-        char = regexp[index]
-        if char == "\\":
-            index += 2
-        elif char == "[":
-            index = _class_end(regexp, index)
-        elif char == "(":
-            index = _group_end(regexp, index)
+    parts = [""]
+    for piece, quantifier in _pieces(regexp):
+        if piece == "|":
+            parts.append("")
         else:
-            if char == "|":
-                parts.append(regexp[start:index])
-                start = index + 1
-            index += 1
-    return [*parts, regexp[start:]]
+            parts[-1] += piece + quantifier
+    return parts
 
 
 def _fewest(words: set[str]) -> tuple[str, ...]:
