@@ -27,6 +27,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import PatternStr, TerminalDef
 
+from studbook.grammar.anchors import NO_WORDS, literal_runs, required_words
 from studbook.grammar.memo import Memo
 
 
@@ -178,81 +179,6 @@ def line_terminals(parser: Lark) -> set[str]:
     return found
 
 
-def literal_runs(regexp: str) -> list[str]:
-    """The runs of plain characters in the top-level sequence of ``regexp``, in order: every match
-    holds each run, and starts with the first one ("" when the regexp does not start with a plain
-    character). A run ends wherever anything else stands; groups, classes and escapes such as ``\\d``
-    are passed over whole. An alternation at the top level leaves nothing known: ``[""]``.
-
-    >>> literal_runs(r"Seat (\\d+): ((?#player).+) \\(in chips\\)x?y\\n")
-    ['Seat ', ': ', ' (in chips)', 'y']
-    >>> literal_runs("a|b"), literal_runs(r"(?:x)yz")
-    ([''], ['', 'yz'])
-    """
-    runs = [""]
-    index, size = 0, len(regexp)
-    while index < size:
-        char = regexp[index]
-        literal: str | None = None
-        if char == "\\":
-            escaped = regexp[index + 1:index + 2]
-            literal = escaped if escaped and not escaped.isalnum() else None
-            index += 2
-        elif char == "[":
-            index = _class_end(regexp, index)
-        elif char == "(":
-            index = _group_end(regexp, index)
-        elif char == "|":
-            return [""]
-        elif char in "*+?{":
-            if runs[-1]:  # the quantified character may be absent or repeated
-                runs[-1] = runs[-1][:-1]
-                runs.append("")
-            index = regexp.index("}", index) + 1 if char == "{" else index + 1
-            if index < size and regexp[index] in "?+":
-                index += 1  # lazy or possessive
-        elif char in ".^$":
-            index += 1
-        else:
-            literal = char
-            index += 1
-        if literal is None:
-            runs.append("")
-        else:
-            runs[-1] += literal
-    return [runs[0], *(run for run in runs[1:] if run)]
-
-
-def _class_end(regexp: str, index: int) -> int:
-    """The index after the character class that starts at ``index``."""
-    index += 1
-    if regexp[index:index + 1] == "^":
-        index += 1
-    if regexp[index:index + 1] == "]":
-        index += 1
-    while regexp[index] != "]":
-        index += 2 if regexp[index] == "\\" else 1
-    return index + 1
-
-
-def _group_end(regexp: str, index: int) -> int:
-    """The index after the group that starts at ``index``."""
-    depth = 0
-    while True:
-        char = regexp[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "[":
-            index = _class_end(regexp, index)
-            continue
-        depth += char == "("
-        depth -= char == ")"
-        index += 1
-        if depth == 0:
-            return index
-
-
 def collision_order(terminals: Sequence[TerminalDef]) -> list[TerminalDef]:
     """The terminals in the order Lark's lexer tries them (its documented collision rules)."""
     return sorted(terminals, key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
@@ -268,9 +194,10 @@ class Kind(NamedTuple):
 
 Read = tuple[Kind, re.Match[str]]  # a line's kind and its match
 MatchLine = Callable[[str], "re.Match[str] | None"]
-# A terminal as the scanner tries it: a literal every match holds, the match, its kind, and the string
+# A terminal as the scanner tries it: a literal every match holds, case-blind words in lower case of which
+# every match holds one (none for a terminal known by its literal), the match, its kind, and the string
 # terminals that take its place on their own text (Lark's lexer gives those the string terminal).
-Candidate = tuple[str, MatchLine, Kind, dict[str, tuple[Kind, MatchLine]]]
+Candidate = tuple[str, tuple[str, ...], MatchLine, Kind, dict[str, tuple[Kind, MatchLine]]]
 
 
 class LineScanner:
@@ -305,14 +232,21 @@ class LineScanner:
                 same = other.priority == string.priority and other is not string
                 if same and regexps[other.name].fullmatch(text):
                     strings[other.name][text] = kinds[string.name], regexps[string.name].match
-        # A terminal can only match a line that starts with its literal prefix and contains its longest
-        # literal (the anchor): the candidates for a line are grouped by first character, and the anchor
-        # skips most of the rest at the cost of a substring test. Case-blind matching knows no literal.
-        blind = bool(parser.options.g_regex_flags & re.IGNORECASE)
+        # A terminal can only match a line that starts with its literal prefix and holds its longest literal,
+        # or one of the case-blind words of its keywords (studbook's, in English and Spanish: looked for in
+        # the line's lower case; grammar/anchors.py): the candidates for a line are grouped by first
+        # character, and a substring test (or a few) skips most of the rest.
+        flags = parser.options.g_regex_flags
+        blind = bool(flags & re.IGNORECASE)
+        plain = not flags & (re.VERBOSE | re.LOCALE)  # literals in the regexp's text are literals
         runs = [[""] if blind or t.pattern.flags else literal_runs(t.pattern.to_regexp()) for t in ordered]
-        candidates: list[Candidate] = [
-            (max(run, key=len), regexps[terminal.name].match, kinds[terminal.name], strings[terminal.name])
-            for terminal, run in zip(ordered, runs, strict=True)]
+        words = [required_words(t.pattern.to_regexp(), blind) if plain else NO_WORDS for t in ordered]
+        candidates: list[Candidate] = []
+        for terminal, run, (found, lower) in zip(ordered, runs, words, strict=True):
+            anchor, blind_words = ("", found) if lower else (max(run, key=len), ())
+            candidates.append((anchor, blind_words, regexps[terminal.name].match, kinds[terminal.name],
+                               strings[terminal.name]))
+        self.blind = any(lower for _, lower in words)
         prefixes = [run[0] for run in runs]
         self.unprefixed: list[Candidate] = [
             candidate for candidate, prefix in zip(candidates, prefixes, strict=True) if not prefix]
@@ -334,17 +268,26 @@ class LineScanner:
         """The kind of line Lark's lexer gives ``line`` (as a whole line) and its match; None when the first
         terminal to match does not take the whole line."""
         text = line + "\n"
-        for anchor, match, kind, strings in self.by_first.get(text[0], self.unprefixed):
-            if anchor in text:
-                found = match(text)
-                if found is not None:
-                    if found.end() != len(text):
-                        return None  # a token that does not end with this line: left to Lark
-                    string = strings.get(text)
-                    if string is None:
-                        return kind, found
-                    own = string[1](text)  # a string terminal always matches its own text
-                    return None if own is None else (string[0], own)
+        # Unicode folds case beyond lower(): case-blind words are looked for in an ASCII line only
+        lowered = text.lower() if self.blind and text.isascii() else None
+        for anchor, words, match, kind, strings in self.by_first.get(text[0], self.unprefixed):
+            if anchor not in text:
+                continue
+            if words and lowered is not None:
+                for word in words:
+                    if word in lowered:
+                        break
+                else:
+                    continue
+            found = match(text)
+            if found is not None:
+                if found.end() != len(text):
+                    return None  # a token that does not end with this line: left to Lark
+                string = strings.get(text)
+                if string is None:
+                    return kind, found
+                own = string[1](text)  # a string terminal always matches its own text
+                return None if own is None else (string[0], own)
         return None
 
     def scan(self, lines: Sequence[str]) -> bool:

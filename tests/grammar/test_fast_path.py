@@ -18,9 +18,10 @@ import pytest
 from helpers.paths import HISTORIES
 from lark.exceptions import UnexpectedInput
 
+from studbook.grammar.anchors import literal_runs, required_words
 from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect, tokens_in_order
-from studbook.grammar.linescan import LineScanner, line_terminals, literal_runs
+from studbook.grammar.linescan import LineScanner, line_terminals
 from studbook.grammar.parse import ParseResult, parse_block
 from studbook.grammar.reader import Block, read_blocks
 from studbook.simulate import Setup, Simulator
@@ -195,22 +196,29 @@ def test_a_fast_path_that_cannot_be_built_leaves_every_hand_to_lark(
         f"path reads); Lark reads every hand" for name in fresh}
 
 
-def test_literals_of_each_terminal_are_in_every_line_it_reads(site_blocks: list[Block]) -> None:
-    """The fast path skips a terminal for a line that lacks its prefix or its longest literal: both must
-    be in every line the terminal reads."""
+def test_literals_and_words_of_each_terminal_are_in_every_line_it_reads(site_blocks: list[Block]) -> None:
+    """The fast path skips a terminal for a line that lacks its prefix, its longest literal or every one of
+    its case-blind words: each must be in every line the terminal reads, damaged lines too."""
+    blocks = [*site_blocks, *OURS, *damaged(site_blocks, 200, seed=3), *damaged(OURS, 200, seed=4)]
+    blind_kinds = 0
     for dialect in LINE_DIALECTS:
-        lines = {line + "\n" for block in [*site_blocks, *OURS] if block.dialect is dialect
-                 for line in block.lines}
+        lines = {line + "\n" for block in blocks if block.dialect is dialect for line in block.lines}
         kinds = line_terminals(dialect.parser)
         for terminal in dialect.parser.terminals:
             if terminal.name not in kinds:
                 continue
             runs = literal_runs(terminal.pattern.to_regexp())
+            words, lower = required_words(terminal.pattern.to_regexp())
+            blind_kinds += lower
             regexp = dialect.reader.regexps[terminal.name]
             for line in lines:
                 if regexp.fullmatch(line):
                     assert line.startswith(runs[0]), (terminal.name, line)
                     assert all(run in line for run in runs), (terminal.name, line)
+                    if not lower or line.isascii():  # case-blind words are looked for in ASCII lines
+                        among = line.lower() if lower else line
+                        assert any(word in among for word in words), (terminal.name, line)
+    assert blind_kinds >= 15  # studbook's kinds of line are known by their case-blind keywords
 
 
 def test_every_terminal_names_its_fields_once() -> None:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from studbook.grammar import transform
+from studbook.grammar import studbook, transform
 from studbook.grammar.dialect import HandSyntaxError, dialect_named
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import LineScanner
+from studbook.grammar.parse import parse_block
+from studbook.grammar.reader import Block
+from studbook.hand import Hand
 from studbook.money import AmountError
 
 LINES = [
@@ -75,3 +78,47 @@ def test_amounts_and_cards_are_remembered_by_their_text_and_checked_at_every_use
     with pytest.raises(HandSyntaxError, match="'Kx' is not a card"):
         transform.HandTransformer.cards_at(1, "Ah Kx", 0)
     assert transform.CARDS_READ.values.get("Ah Kx") is None
+
+
+STUDBOOK_HAND = """studbook hand 7 · stud5 · limit 10/20 · ante 1
+seat 1: Ann 100
+seat 2: Bob 100
+Ann antes 1
+Bob antes 1
+2nd street
+Ann: [Ah] Kd
+Bob: [2c] 9s
+Ann bets 10
+Bob calls 10
+3rd street
+Ann: (Kd) Qs
+Bob: (9s) 9d
+Ann checks
+Bob checks
+showdown
+Ann shows [Ah] Kd Qs
+Bob mucks 2c 9s 9d
+Ann wins 22
+"""
+
+
+def test_studbook_cards_are_remembered_by_their_text_and_read_the_same(monkeypatch: pytest.MonkeyPatch
+                                                                        ) -> None:
+    """A deal's, show's or muck's cards read from memory are the ones read afresh."""
+    dialect = dialect_named("studbook")
+
+    def parse() -> object:
+        return parse_block(Block("hand.txt", 1, STUDBOOK_HAND.splitlines(), dialect))
+
+    studbook.DEALT.clear()
+    studbook.SHOWN.clear()
+    remembered = parse()
+    assert isinstance(remembered, Hand) and len(remembered.events) > 10
+    assert studbook.DEALT.values.get(" (Kd) Qs") == ((), (studbook._card("Qs"),), (studbook._card("Kd"),))
+    assert studbook.SHOWN.values.get(" 2c 9s 9d") is not None
+    assert parse() == remembered  # from memory
+    monkeypatch.setattr(studbook.DEALT, "size", 0)
+    monkeypatch.setattr(studbook.SHOWN, "size", 0)
+    studbook.DEALT.clear()
+    studbook.SHOWN.clear()
+    assert parse() == remembered and studbook.DEALT.values == {} == studbook.SHOWN.values
