@@ -135,7 +135,8 @@ def caches_off() -> Iterator[None]:
     every amount and card read again; to measure what remembering gains."""
     memos = [dialect.scanner.readings for dialect in dialects()
              if isinstance(dialect, LineDialect) and isinstance(dialect.scanner, LineScanner)]
-    memos += [transform.AMOUNTS, transform.CARDS_READ, studbook_format.MONEY, studbook_format.CARD_SPELLINGS]
+    memos += [transform.AMOUNTS, transform.CARDS_READ, studbook_format.MONEY, studbook_format.CARD_SPELLINGS,
+              studbook_format.DEALT, studbook_format.SHOWN]
     sizes = [memo.size for memo in memos]
     for memo in memos:
         memo.size = 0

@@ -63,7 +63,7 @@ def test_a_chunk_travels_to_a_worker_with_its_dialects_by_name() -> None:
     assert all(a.dialect is b.dialect for a, b in zip(again.blocks, chunk.blocks, strict=True))
 
 
-HANDS = 2000
+HANDS = 800  # 22 chunks of 37 hands, 8 batches of 100
 
 
 @pytest.fixture(scope="module")
