@@ -31,15 +31,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from random import Random
-from typing import cast
+from typing import Final, cast
 
 from studbook.cards import Card, CardError, format_cards, parse_card
 from studbook.rules.evaluate import Evaluator
 from studbook.rules.variants import Rules, Variant, deck, rules_for
 
-EXACT_LIMIT = 250_000  # deals counted one by one in about a second (4 µs each); more are sampled
-DEFAULT_SAMPLES = 4_000  # a standard error of at most 0.8% per equity
-DEFAULT_SEED = 0
+EXACT_LIMIT: Final = 250_000  # deals counted one by one in about a second (4 µs each); more are sampled
+DEFAULT_SAMPLES: Final = 4_000  # a standard error of at most 0.8% per equity
+DEFAULT_SEED: Final = 0
 
 
 class EquityError(ValueError):
