@@ -71,15 +71,15 @@ _BIT: Final = [1 << code for code in range(52)]  # each card's bit of the mask o
 
 
 def _weigh(cards: Sequence[Card]) -> int:
-    """The sum of the cards' weights, or -1 when a card is there twice (see :func:`_check`)."""
+    """The sum of the cards' weights, or -1 when a card is there twice (see :func:`_check`): the mask of
+    the cards seen then has fewer bits than there are cards. Two plain statements a card, no test: pure
+    Python pays for every statement, and a 7-card high() took 1.6 us with a test a card against 1.1 with
+    the former wide weights."""
     total = seen = 0
     for card in cards:
-        bit = _BIT[card]
-        if seen & bit:
-            return -1
-        seen |= bit
         total += _WEIGHT[card]
-    return total
+        seen |= _BIT[card]
+    return total if seen.bit_count() == len(cards) else -1
 
 
 def _flush(total: int) -> int:
