@@ -72,9 +72,9 @@ _BIT: Final = [1 << code for code in range(52)]  # each card's bit of the mask o
 
 def _weigh(cards: Sequence[Card]) -> int:
     """The sum of the cards' weights, or -1 when a card is there twice (see :func:`_check`): the mask of
-    the cards seen then has fewer bits than there are cards. Two plain statements a card, no test: pure
-    Python pays for every statement, and a 7-card high() took 1.6 us with a test a card against 1.1 with
-    the former wide weights."""
+    the cards seen then has fewer bits than there are cards. Two plain statements a card and one test at
+    the end (pure Python pays for every statement). Pure, the mask costs: a 7-card high() takes about
+    1.5 us against 0.8-1.3 with the former wide weights (README, "Native integers in the evaluators")."""
     total = seen = 0
     for card in cards:
         total += _WEIGHT[card]
