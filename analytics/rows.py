@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 import pyarrow as pa
 
@@ -33,10 +33,10 @@ from studbook.rules.variants import VARIANTS
 
 Row = dict[str, Any]
 Values = tuple[Any, ...]
-HAND_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations")
-HAND_INDEX = "hand_idx"  # position of a hand in its chunk; the writer makes it unique per batch
+HAND_TABLES: Final = ("hands", "seats", "actions", "cards", "awards", "violations")
+HAND_INDEX: Final = "hand_idx"  # position of a hand in its chunk; the writer makes it unique per batch
 KEY = ("site", "hand_id")
-COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in order
+COLUMNS: Final[dict[str, tuple[str, ...]]] = {  # what each table's tuples hold, in order
     "hands": (
         "site", "hand_id", "variant", "game_label", "structure", "small_bet", "big_bet", "ante", "bring_in",
         "currency", "unit", "decimals", "stakes", "start_local", "time_zone", "start_utc", "table_name",
@@ -53,11 +53,11 @@ COLUMNS: dict[str, tuple[str, ...]] = {  # what each table's tuples hold, in ord
     "violations": ("seq", "code", "severity", "line", "rule", "message"),
     "rejected": ("file", "line", "col", "site", "hand_id", "error", "raw"),
 }
-ROUNDS = 5  # betting rounds of the seven-card games; five card stud has four
+ROUNDS: Final = 5  # betting rounds of the seven-card games; five card stud has four
 # Card is an int 0..51, so these index by card; a Card's properties work each value out per call.
-CARD_TEXT: tuple[str, ...] = tuple(str(card) for card in ALL_CARDS)
-CARD_RANK: tuple[int, ...] = tuple(card.rank for card in ALL_CARDS)
-CARD_SUIT: tuple[str, ...] = tuple(card.suit for card in ALL_CARDS)
+CARD_TEXT: Final[tuple[str, ...]] = tuple(str(card) for card in ALL_CARDS)
+CARD_RANK: Final[tuple[int, ...]] = tuple(card.rank for card in ALL_CARDS)
+CARD_SUIT: Final[tuple[str, ...]] = tuple(card.suit for card in ALL_CARDS)
 
 
 @dataclass(slots=True)
@@ -241,8 +241,9 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
     })
 
 
-COUNTED = ("bet", "complete", "raise", "call", "check")  # each a count per player and round in ``seats``
-MOST_A_ROUND = 127  # those counts are TINYINT (schema.sql)
+# each a count per player and round in ``seats``
+COUNTED: Final = ("bet", "complete", "raise", "call", "check")
+MOST_A_ROUND: Final = 127  # those counts are TINYINT (schema.sql)
 
 
 def check_round_counts(replay: Replay) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from studbook.cards import Card
 from studbook.equity import EquityError, Holding, equities
@@ -30,8 +31,8 @@ from studbook.rules.variants import VARIANTS, Rules, Variant
 
 # Drawn deals per pot when the deals cannot all be counted: import does this for every all-in, and the
 # standard error it leaves on one hand (at most 1/(2*sqrt(n)) of the pot) averages out over many.
-SAMPLES = 300
-EXACT_LIMIT = 2_000  # counted deals per pot: a heads-up all-in on 6th street (1,560 deals), a few ms
+SAMPLES: Final = 300
+EXACT_LIMIT: Final = 2_000  # counted deals per pot: a heads-up all-in on 6th street (1,560 deals), a few ms
 
 
 @dataclass(frozen=True, slots=True)

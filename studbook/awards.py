@@ -51,6 +51,7 @@ class Awards:
         self.odd_chip_rule = odd_chip_rule
         self.showdown_rule = showdown_rule
         self.checked_out = checked_out  # Z13 ended the hand
+        self.cards_of: dict[str, list[Card]] = {}  # showdown_cards, by player
         # each player's result as the summary states it (KingsClub), for the players dealt in
         dealt_in = table.by_name
         self.nets = {
@@ -122,8 +123,12 @@ class Awards:
 
     def showdown_cards(self, name: str) -> list[Card]:
         """A player's cards and the community's, each once: a card the log deals twice is already a
-        ``duplicate-card``, and counted twice it makes a "flush" the evaluators cannot rank."""
-        return list(dict.fromkeys([*self.known[name], *self.community]))
+        ``duplicate-card``, and counted twice it makes a "flush" the evaluators cannot rank. Worked out
+        once a player: the pots and the seat's hand names both ask (read-only lists)."""
+        found = self.cards_of.get(name)
+        if found is None:
+            found = self.cards_of[name] = list(dict.fromkeys([*self.known[name], *self.community]))
+        return found
 
     def award(self, pots: list[Pot], total: int) -> list[PotResult]:
         nets = self.net_pots(pots, total)

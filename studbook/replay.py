@@ -70,6 +70,7 @@ award-unverified            info      a contested pot nobody showed for: the log
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Final
 
 from studbook.awards import Awards
 from studbook.cards import Card
@@ -108,14 +109,14 @@ from studbook.rules.variants import (
 )
 
 # Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
-_KINDS: dict[type, str] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
+_KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
                            Raise: "raise", Complete: "complete"}
-_ACTIONS = (Check, Call, Fold, Bet, Raise, BringIn, Complete)
-_PUTS_IN = (BringIn, Call, Bet)
-_RAISES_TO = (Raise, Complete)
+_ACTIONS: Final = (Check, Call, Fold, Bet, Raise, BringIn, Complete)
+_PUTS_IN: Final = (BringIn, Call, Bet)
+_RAISES_TO: Final = (Raise, Complete)
 
 
-_STREETS: dict[str, tuple[dict[int, StreetSpec], dict[int, Street]]] = {}
+_STREETS: Final[dict[str, tuple[dict[int, StreetSpec], dict[int, Street]]]] = {}
 
 
 def _streets(variant: Variant) -> tuple[dict[int, StreetSpec], dict[int, Street]]:

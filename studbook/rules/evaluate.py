@@ -17,11 +17,15 @@ from the key alone:
   under the minus: ``-(1 << 24 | kind << 20 | r1 << 16 | ... | r5)``, the negated high key of the same
   cards with the ace HIGH only (A-2-3-4-5 is no straight), so straights and flushes count against.
 
-Tables: one sum of per-card weights (``_WEIGHT``) holds a 3-bit count per rank, the number of cards,
-a count per suit and a count per card. A rank multiset is keyed by its rank counts and the number of
-cards, and one dict per evaluator maps each multiset of 1..7 ranks to its best key. Six- and
-seven-card entries are the max over the entries with one card removed, which is the best five by
-construction. Flushes are looked up by a 13-bit mask of the flush suit's ranks.
+Tables: one sum of per-card weights (``_WEIGHT``) holds a 3-bit count per rank, the number of cards
+and a count per suit, in 59 bits: compiled, that sum stays a machine integer (mypyc's tagged int), where
+the former weights, 227 bits wide with a count per card to spot a repeated one, made every addition and
+mask a heap-allocated long (a stud replay's showdowns and boards, and the all-in EV's thousands of deals,
+went through them). A repeated card is spotted by a 52-bit mask of the cards seen instead. A rank
+multiset is keyed by its rank counts and the number of cards, and one dict per evaluator maps each
+multiset of 1..7 ranks to its best key. Six- and seven-card entries are the max over the entries with
+one card removed, which is the best five by construction. Flushes are looked up by a 13-bit mask of the
+flush suit's ranks.
 
 The hand evaluators (``high``, ``low8``, ``low_a5``, ``low27``, ``descubierto_high``) raise ``ValueError`` for
 a list that holds the same card twice or has too few or too many cards (1..7; 1..5 in descubierto).
@@ -35,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from studbook.cards import RANK_CHARS, Card
 
@@ -50,24 +54,37 @@ _LOW_CHARS = "?A" + RANK_CHARS[:-1]  # index = low rank 1..13, ace = 1
 
 # The weight of a card, summed over a hand, in fields from bit 0:
 #   0..38    a 3-bit count per rank (rank index 0 = deuce .. 12 = ace)
-#   39..54   the number of cards
-#   55..70   a 4-bit count per suit (a nibble + 3 reaches 8 only at five cards: a flush)
-#   71..226  a 3-bit count per card code: how many times that very card is in the list
-# With at most 7 cards no field carries into the next. _KEY keeps the rank counts, the number of
-# cards and the upper two bits of each card's count, which stay 0 unless a card is repeated, so
-# the key of a good hand is its rank multiset and size (a small int), and a list with a repeated
-# card, no card or more than seven cards has a key no table holds. (A longer list can carry out of
-# a field, but carries only go up: the number of cards, above the rank counts, then still reads 8 or
-# more, for any list under 50,000 cards.)
-_COUNT_AT, _SUITS_AT, _COPIES_AT = 39, 55, 71
-_RANK_ONE = [1 << 3 * index for index in range(13)]
-_ONE_CARD = 1 << _COUNT_AT
-_REPEATS = sum(0b110 << (_COPIES_AT + 3 * code) for code in range(52))
-_RANKS = (1 << _SUITS_AT) - 1  # rank counts and number of cards
-_KEY = _RANKS | _REPEATS
-_LOW8_KEY = (1 << 21) - 1 | 7 << 36 | ((1 << 16) - 1) << _COUNT_AT | _REPEATS  # the same for ranks A..8
-_WEIGHT = [_RANK_ONE[code >> 2] + _ONE_CARD + (1 << _SUITS_AT + 4 * (code & 3)) + (1 << _COPIES_AT + 3 * code)
-           for code in range(52)]
+#   39..42   the number of cards
+#   43..58   a 4-bit count per suit (a nibble + 3 reaches 8 only at five cards: a flush)
+# With at most 7 cards no field carries into the next. The key of a rank table (``_RANKS``) is the rank
+# counts and the number of cards; a table holds only multisets whose rank counts add up to that number
+# (1..7), so a list of more than seven cards misses every table, even where its count field wrapped
+# past 15. :func:`_weigh` gives -1 for a list with a card twice, which misses every table too.
+_COUNT_AT: Final = 39
+_SUITS_AT: Final = 43
+_RANK_ONE: Final = [1 << 3 * index for index in range(13)]
+_ONE_CARD: Final = 1 << _COUNT_AT
+_RANKS: Final = (1 << _SUITS_AT) - 1  # rank counts and number of cards
+_LOW8_KEY: Final = (1 << 21) - 1 | 7 << 36 | 15 << _COUNT_AT  # the same for ranks A..8
+_WEIGHT: Final = [_RANK_ONE[code >> 2] + _ONE_CARD + (1 << _SUITS_AT + 4 * (code & 3)) for code in range(52)]
+_BIT: Final = [1 << code for code in range(52)]  # each card's bit of the mask of cards seen
+
+
+def _weigh(cards: Sequence[Card]) -> int:
+    """The sum of the cards' weights, or -1 when a card is there twice (see :func:`_check`): the mask of
+    the cards seen then has fewer bits than there are cards. Two plain statements a card and one test at
+    the end (pure Python pays for every statement). Pure, the mask costs: a 7-card high() takes about
+    1.5 us against 0.8-1.3 with the former wide weights (README, "Native integers in the evaluators")."""
+    total = seen = 0
+    for card in cards:
+        total += _WEIGHT[card]
+        seen |= _BIT[card]
+    return total if seen.bit_count() == len(cards) else -1
+
+
+def _flush(total: int) -> int:
+    """Non-zero when a suit has five cards or more (a nibble + 3 reaches 8)."""
+    return ((total >> _SUITS_AT) + 0x3333) & 0x8888
 
 
 def _pack(ranks: Sequence[int]) -> int:
@@ -125,7 +142,7 @@ def _score_low(ranks: Sequence[int]) -> int:
 
 
 # Set under the minus of every deuce-to-seven key: describe() and used_cards() tell them from ace-to-five.
-_DEUCE_SEVEN = 1 << 24
+_DEUCE_SEVEN: Final = 1 << 24
 
 
 def _key_27(ranks: Sequence[int], suited: bool = False) -> int:
@@ -145,7 +162,7 @@ def _key_27(ranks: Sequence[int], suited: bool = False) -> int:
 
 def _multisets() -> list[tuple[int, tuple[int, ...]]]:
     """Every multiset of 1..7 rank indexes (ascending) with at most four of a rank, smaller ones first,
-    with its table key (what ``_KEY`` keeps of the weight sum of a hand of those ranks).
+    with its table key (what ``_RANKS`` keeps of the weight sum of a hand of those ranks).
 
     Each size grows from the one below by a rank no lower than its last, key and all: a rank table is
     built on an evaluator's first call in every process, and pure Python builds one in 166 ms this way
@@ -224,13 +241,13 @@ def _build_low8_table() -> dict[int, int | None]:
     return table
 
 
-_FLUSH = _build_flush_table()
+_FLUSH: Final = _build_flush_table()
 # Rank tables, filled by the evaluator's first call (a replay builds only those its variants use).
 # Read as plain dicts: a cached builder call would cost more per hand than the lookup itself.
-_HIGH: dict[int, int] = {}
-_LOW: dict[int, int] = {}
-_LOW8: dict[int, int | None] = {}
-_LOW27: dict[int, int] = {}
+_HIGH: Final[dict[int, int]] = {}
+_LOW: Final[dict[int, int]] = {}
+_LOW8: Final[dict[int, int | None]] = {}
+_LOW27: Final[dict[int, int]] = {}
 
 
 def _check(name: str, cards: Sequence[Card], most: int = 7) -> None:
@@ -273,13 +290,10 @@ def high(cards: Sequence[Card]) -> int:
     ...
     ValueError: high() got the same card twice: Ah in Ah Ah Kd Qc Js
     """
-    total = 0
-    for card in cards:  # a plain loop adds these wide ints faster than sum(map(...))
-        total += _WEIGHT[card]
-    # Nibble + 3 reaches 8 only when a suit has five or more cards.
-    flush = ((total >> _SUITS_AT) + 0x3333) & 0x8888
+    total = _weigh(cards)
+    flush = _flush(total)
     if flush:
-        if total & _REPEATS or len(cards) > 7:  # the flush table would not notice
+        if len(cards) > 7:  # the flush table would not notice
             _check("high", cards)
         # With at most 7 cards a flush rules out quads and full houses, so the flush table decides.
         suit = flush.bit_length() // 4 - 1
@@ -289,9 +303,9 @@ def high(cards: Sequence[Card]) -> int:
                 mask |= 1 << (card >> 2)
         return _FLUSH[mask]
     try:
-        return _HIGH[total & _KEY]
+        return _HIGH[total & _RANKS]
     except KeyError:  # a bad list, or the first call
-        return _on_miss(_HIGH, _build_high_table, total & _KEY, "high", cards)
+        return _on_miss(_HIGH, _build_high_table, total & _RANKS, "high", cards)
 
 
 def low8(cards: Sequence[Card]) -> int | None:
@@ -307,9 +321,7 @@ def low8(cards: Sequence[Card]) -> int | None:
     ...
     ValueError: low8() got the same card twice: 2c in 2c 2c 3d 4h 5s 6c 7d
     """
-    total = 0
-    for card in cards:
-        total += _WEIGHT[card]
+    total = _weigh(cards)
     try:
         return _LOW8[total & _LOW8_KEY]
     except KeyError:  # a bad list, or the first call
@@ -331,13 +343,11 @@ def low_a5(cards: Sequence[Card]) -> int:
     ...
     ValueError: low_a5() got the same card twice: 5d in 5d 5d
     """
-    total = 0
-    for card in cards:
-        total += _WEIGHT[card]
+    total = _weigh(cards)
     try:
-        return _LOW[total & _KEY]
+        return _LOW[total & _RANKS]
     except KeyError:  # a bad list, or the first call
-        return _on_miss(_LOW, _build_low_table, total & _KEY, "low_a5", cards)
+        return _on_miss(_LOW, _build_low_table, total & _RANKS, "low_a5", cards)
 
 
 def low27(cards: Sequence[Card]) -> int:
@@ -361,16 +371,14 @@ def low27(cards: Sequence[Card]) -> int:
     ...
     ValueError: low27() got the same card twice: 4d in 4d 4d
     """
-    total = 0
-    for card in cards:
-        total += _WEIGHT[card]
-    if ((total >> _SUITS_AT) + 0x3333) & 0x8888:  # five of a suit: the lowest five may avoid the flush
+    total = _weigh(cards)
+    if _flush(total):  # five of a suit: the lowest five may avoid the flush
         _check("low27", cards)
         return _low27_suited(tuple(cards))
     try:
-        return _LOW27[total & _KEY]
+        return _LOW27[total & _RANKS]
     except KeyError:  # a bad list, or the first call
-        return _on_miss(_LOW27, _build_low27_table, total & _KEY, "low27", cards)
+        return _on_miss(_LOW27, _build_low27_table, total & _RANKS, "low27", cards)
 
 
 @lru_cache(maxsize=4096)  # five or more of a suit: every five of them (at most 21), a few hands in 100
@@ -383,8 +391,10 @@ def _board(table: dict[int, int], up_cards: Sequence[Card], name: str,
            score: Callable[[list[int]], int]) -> int:
     """A board's rank by the multiset of its ranks (all a board's rank depends on), scored once by
     ``score`` from the ranks and kept in ``table``."""
+    if len(up_cards) > 7:  # past what the key can count: ranked, not kept
+        return score([card.rank for card in up_cards])
     total = 0
-    for card in up_cards:
+    for card in up_cards:  # a card listed twice counts twice here (no _weigh)
         total += _WEIGHT[card]
     key = total & _RANKS
     found = table.get(key)
@@ -451,12 +461,12 @@ def board_low27(up_cards: Sequence[Card]) -> int:
 
 
 # Boards ranked so far, by rank multiset and count (a replay ranks every live board on every street).
-_BOARD_HIGH: dict[int, int] = {}
-_BOARD_LOW: dict[int, int] = {}
-_BOARD_LOW27: dict[int, int] = {}
+_BOARD_HIGH: Final[dict[int, int]] = {}
+_BOARD_LOW: Final[dict[int, int]] = {}
+_BOARD_LOW27: Final[dict[int, int]] = {}
 
 
-_ACE_STRAIGHT = -1  # a straight with an ace in it, when a house rule ranks it apart (Z19)
+_ACE_STRAIGHT: Final = -1  # a straight with an ace in it, when a house rule ranks it apart (Z19)
 
 
 @cache
@@ -499,27 +509,57 @@ def descubierto_high(
     ...
     ValueError: descubierto_high() got the same card twice: Kd in Ac Kd Kd
     """
-    total = 0
-    for card in cards:
-        total += _WEIGHT[card]
-    suited = bool(((total >> _SUITS_AT) + 0x3333) & 0x8888)  # five of a suit: all five, if the cards are good
+    return descubierto_evaluator(deck_size, figuras_includes_two_pair, flush_beats_full_at_or_below,
+                                 ace_straights_above_flush, ace_low_straight)(cards)
+
+
+class DescubiertoHigh:
+    """:func:`descubierto_high` bound to a deck and the Z17/Z19 options (what a variant's evaluators hold):
+    one positional call, where a ``functools.partial`` with five keywords had each call bind them, and the
+    keys found so far kept by rank multiset and all-one-suit in one int (a replay ranks every shown hand
+    twice, for the pot and for the seat's hand name; the all-in EV ranks some 600 deals a pot)."""
+
+    def __init__(self, deck_size: int, figuras_includes_two_pair: bool, flush_beats_full_at_or_below: int,
+                 ace_straights_above_flush: bool, ace_low_straight: str) -> None:
+        self.deck_size = deck_size
+        self.figuras_includes_two_pair = figuras_includes_two_pair
+        self.flush_beats_full_at_or_below = flush_beats_full_at_or_below
+        self.ace_straights_above_flush = ace_straights_above_flush
+        self.ace_low_straight = ace_low_straight
+        self.found: dict[int, int] = {}
+
+    def __call__(self, cards: Sequence[Card]) -> int:
+        total = _weigh(cards)
+        suited = _flush(total) != 0  # five of a suit: all five, if the cards are good
+        memo = (total & _RANKS) << 1 | suited
+        found = self.found.get(memo)
+        if found is None:  # only good cards and options are stored, so bad ones always come here
+            _check("descubierto_high", cards, 5)
+            if self.deck_size % 4 or not 28 <= self.deck_size <= 52:
+                raise ValueError("descubierto decks have 28 to 52 cards in whole ranks, "
+                                 f"got {self.deck_size}")
+            if self.ace_low_straight not in ("lowest_in_deck", "a2345"):
+                raise ValueError("ace_low_straight is 'lowest_in_deck' or 'a2345', "
+                                 f"not {self.ace_low_straight!r}")
+            found = self.found[memo] = _descubierto_key(
+                cards, suited, self.deck_size, self.figuras_includes_two_pair,
+                self.flush_beats_full_at_or_below, self.ace_straights_above_flush, self.ace_low_straight)
+        return found
+
+
+def descubierto_evaluator(deck_size: int = 52, figuras_includes_two_pair: bool = True,
+                          flush_beats_full_at_or_below: int = 40, ace_straights_above_flush: bool = False,
+                          ace_low_straight: str = "lowest_in_deck") -> DescubiertoHigh:
+    """The :class:`DescubiertoHigh` of these options, one per process (so its keys found are kept)."""
     options = (deck_size, figuras_includes_two_pair, flush_beats_full_at_or_below, ace_straights_above_flush,
                ace_low_straight)
-    memo = (total & _KEY, suited, *options)
-    found = _DESCUBIERTO.get(memo)
-    if found is None:  # only good cards and options are stored, so bad ones always come here
-        _check("descubierto_high", cards, 5)
-        if deck_size % 4 or not 28 <= deck_size <= 52:
-            raise ValueError(f"descubierto decks have 28 to 52 cards in whole ranks, got {deck_size}")
-        if ace_low_straight not in ("lowest_in_deck", "a2345"):
-            raise ValueError(f"ace_low_straight is 'lowest_in_deck' or 'a2345', not {ace_low_straight!r}")
-        found = _DESCUBIERTO[memo] = _descubierto_key(cards, suited, *options)
+    found = _DESCUBIERTO.get(options)
+    if found is None:
+        found = _DESCUBIERTO[options] = DescubiertoHigh(*options)
     return found
 
 
-# Descubierto keys found so far, by rank multiset and count, all-one-suit and options (a replay ranks
-# every shown hand twice: for the pot and for the seat's hand name).
-_DESCUBIERTO: dict[tuple[int, bool, int, bool, int, bool, str], int] = {}
+_DESCUBIERTO: Final[dict[tuple[int, bool, int, bool, str], DescubiertoHigh]] = {}
 
 
 def _descubierto_key(

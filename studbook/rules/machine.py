@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from studbook.cards import Card
 from studbook.money import format_amount
 from studbook.rules.variants import Rules, Variant
 
-AGGRESSIVE = ("bet", "raise", "complete")
-KINDS = ("bring-in", "check", "fold", "call", *AGGRESSIVE)
+AGGRESSIVE: Final = ("bet", "raise", "complete")
+KINDS: Final = ("bring-in", "check", "fold", "call", *AGGRESSIVE)
 
 
 @dataclass(frozen=True, slots=True)

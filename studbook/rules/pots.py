@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from studbook.cards import Card
 from studbook.results import PotResult, Winner
 from studbook.rules.evaluate import Evaluator, describe, high, used_cards
 
-ODD_CHIP_RULES = ("position", "suit_high_best5", "suit_all_cards")
+ODD_CHIP_RULES: Final = ("position", "suit_high_best5", "suit_all_cards")
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
@@ -67,7 +68,7 @@ def award_pots(
     ``shown`` maps each player who showed to all his cards (muckers are left out and cannot win a
     contested pot); ``order`` is every player clockwise from the dealer's left (C3). ``evaluators``
     is ``(high,)`` for stud, ``(high, low8)`` for stud8 (halves "hi"/"lo"), ``(low_a5,)`` for razz
-    or a ``functools.partial`` of ``descubierto_high``; an evaluator returning None does not
+    or a :class:`~studbook.rules.evaluate.DescubiertoHigh`; an evaluator returning None does not
     qualify. A split pot gives the low half ``amount // (2 * unit) * unit`` and the odd chip to high
     (H9); a half nobody qualifies for goes to the other half (H8). Tied winners share a half in
     multiples of ``unit``; what is left goes out one ``unit`` (an odd chip, C29) at a time by

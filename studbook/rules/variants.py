@@ -26,9 +26,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, Final
 
 from studbook.cards import ALL_CARDS, RANK_CHARS, Card
 from studbook.events import Street
@@ -305,7 +305,7 @@ SITE_DEFAULTS: dict[str, dict[str, Any]] = {
 # from the log. everleaf/cash-7-Stud-USD-0.05-0.10.201107.txt deals no card before the showdown (its
 # "** Dealing down cards **" line is all); partypoker/cash-7-Stud-USD-1-2-201104.txt deals Hero's cards
 # alone ("Dealt to Hero [  3h 8c 7c ]" on 3rd street, line 23; no other player's up card in any hand).
-SITES_HIDING_BOARDS = frozenset({"everleaf", "partypoker"})
+SITES_HIDING_BOARDS: Final = frozenset({"everleaf", "partypoker"})
 
 
 def rules_text(rules: Rules | None) -> str | None:
@@ -501,19 +501,14 @@ class Variant:
     def evaluators(self, rules: Rules) -> tuple[Evaluator, ...]:
         """The functions that decide a pot: ``(high,)``, ``(high, low8)`` for hi/lo halves, ``(low_a5,)``
         for razz; descubierto's high is bound to the deck and the Z17/Z19 options."""
-        found = []
+        found: list[Evaluator] = []
         for name in self.hands:
-            function = getattr(evaluate, name)
             if name == "descubierto_high":
-                function = partial(
-                    function,
-                    deck_size=rules.deck_size,
-                    figuras_includes_two_pair=rules.figuras_includes_two_pair,
-                    flush_beats_full_at_or_below=rules.flush_beats_full_at_or_below,
-                    ace_straights_above_flush=rules.ace_straights_above_flush,
-                    ace_low_straight=rules.ace_low_straight,
-                )
-            found.append(function)
+                found.append(evaluate.descubierto_evaluator(
+                    rules.deck_size, rules.figuras_includes_two_pair, rules.flush_beats_full_at_or_below,
+                    rules.ace_straights_above_flush, rules.ace_low_straight))
+            else:
+                found.append(getattr(evaluate, name))
         return tuple(found)
 
     def board(self) -> Callable[[Sequence[Card]], int]:
@@ -590,7 +585,7 @@ descubierto = Variant(
     ),
 )
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (stud, stud8, razz, razz27, stud5, descubierto)}
+VARIANTS: Final[dict[str, Variant]] = {v.name: v for v in (stud, stud8, razz, razz27, stud5, descubierto)}
 
 
 _DECKS = {low: frozenset(card for card in ALL_CARDS if card.rank >= low) for low in range(2, 9)}

@@ -12,6 +12,7 @@ import pytest
 
 from studbook.cards import ALL_CARDS, Card, parse_cards
 from studbook.rules.evaluate import (
+    DescubiertoHigh,
     board_high,
     board_low,
     describe,
@@ -21,6 +22,7 @@ from studbook.rules.evaluate import (
     low_a5,
     used_cards,
 )
+from studbook.rules.variants import VARIANTS, Rules, rules_for
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.state import _HighHandOpeningLookup, _LowHandOpeningLookup  # noqa: E402 (oracle only)
@@ -285,6 +287,40 @@ def test_descubierto_partial_hands_and_options() -> None:
             key(descubierto_high, "Ac", **bad)
     with pytest.raises(ValueError):
         descubierto_high(ALL_CARDS[:6])
+
+
+def test_descubierto_bound_to_house_rules_ranks_as_the_function() -> None:
+    """The variant's evaluator (one positional call, keys kept per options) gives descubierto_high's keys,
+    refuses what it refuses, and is one object per set of options."""
+    rng = random.Random(5)
+    house_rules = ("deck_ranks=7-A", "deck_ranks=40 ace_straights_above_flush=true",
+                   "figuras_includes_two_pair=0")
+    for text in house_rules:
+        rules = rules_for(VARIANTS["descubierto"], None, user=Rules.parse(text.split()))
+        (bound,) = VARIANTS["descubierto"].evaluators(rules)
+        assert isinstance(bound, DescubiertoHigh)
+        assert VARIANTS["descubierto"].evaluators(rules)[0] is bound
+        options = {"figuras_includes_two_pair": rules.figuras_includes_two_pair,
+                   "flush_beats_full_at_or_below": rules.flush_beats_full_at_or_below,
+                   "ace_straights_above_flush": rules.ace_straights_above_flush,
+                   "ace_low_straight": rules.ace_low_straight}
+        deck = [card for card in ALL_CARDS if card.rank >= 15 - rules.deck_size // 4]
+        for _ in range(2000):
+            cards = rng.sample(deck, rng.randint(1, 5))
+            assert bound(cards) == descubierto_high(cards, rules.deck_size, **options)
+        with pytest.raises(ValueError, match="got the same card twice"):
+            bound([deck[0], deck[0]])
+        with pytest.raises(ValueError, match="takes 1 to 5 cards, got 6"):
+            bound(deck[:6])
+
+
+def test_boards_longer_than_any_hand_rank_as_listed() -> None:
+    # A broken log's board of eight up cards or more is ranked from its cards, never from a shorter
+    # board's kept rank.
+    eight = parse_cards("Kc Kd 9h 7s 5c 4d 3h 2s")
+    assert key(board_high, "Kc Kd 9h 7s 5c 4d 3h 2s") == key(board_high, "Kc Kd 9h 7s 5c")
+    assert board_low(eight) == board_low(eight[::-1])
+    assert key(board_high, " ".join(["Ac"] * 16)) != key(board_high, "Ac")
 
 
 def test_used_cards() -> None:
