@@ -10,8 +10,8 @@ The chunks of one big file go to different workers like the chunks of different 
 one job the workers also work out their chunks' per-seat facts (analytics/worker.py), so the writer, a
 thread of the importing process, holds no facts database (peak RSS of --jobs 2 on 200k simulated hands:
 416 MB with the facts in the writer, 370 MB in the workers). With one job the chunks are parsed in this
-process and the writer is a process of its own (analytics/writer_process.py), which works out the facts
-of each batch and stores it while the next is parsed: a writer thread shared the parse's GIL.
+process and the writer thread works out each batch's facts and stores it while the next is parsed (a
+writer process instead was measured no faster: README, "Speed and memory").
 
 A file whose content an earlier import into the same database read whole, with no rejected block,
 is not read again (its hands are all stored): re-importing a folder of years of logs reads only the
@@ -40,7 +40,6 @@ from pathlib import Path
 
 import duckdb
 
-from studbook.analytics import writer_process
 from studbook.analytics.db import BATCH_CHUNKS, BATCH_RAW_CHARS, DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
 from studbook.analytics.load import BatchOutcome, Loader
 from studbook.analytics.reading import read_chunks
@@ -222,13 +221,7 @@ def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[
         to_read = [path for path in files if path not in unchanged]
         with collecting_less(), writer_prompt():
             results = _observed(chunk_results(to_read, jobs, rule_args, chunk_size), summary, on_chunk)
-            gathered = batches(results, batch_size)
-            if jobs <= 1:
-                con.close()  # the writer process opens it: one process at a time may hold the file
-                stored = written_apart(db, gathered)
-            else:
-                stored = written(Loader(con), gathered)
-            for outcome in stored:
+            for outcome in written(Loader(con), batches(results, batch_size)):
                 summary.add_batch(outcome)
     finally:
         con.close()
@@ -243,37 +236,13 @@ def written(loader: Loader, batches: Iterable[list[ChunkResult]]) -> Iterator[Ba
     One batch at most is being written, so commits keep the input's order and memory holds two batches.
     """
     with ThreadPoolExecutor(1, thread_name_prefix="studbook-writer") as writer:
-        yield from _one_ahead(lambda batch: writer.submit(loader.write, batch), batches)
-
-
-def written_apart(db: Path, batches: Iterable[list[ChunkResult]]) -> Iterator[BatchOutcome]:
-    """:func:`written` by a writer process of its own rather than a thread (``--jobs 1``: the parse runs in
-    this process, analytics/writer_process.py says why); it opens the database at ``db`` with the first
-    batch and closes it after the last. Like a worker, it exits when the import is killed."""
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=_start_worker, initargs=(os.getpid(),)) as writer:
-        submitted = False
-
-        def submit(batch: list[ChunkResult]) -> Future[BatchOutcome]:
-            nonlocal submitted
-            submitted = True
-            return writer.submit(writer_process.store, db, batch)
-
-        yield from _one_ahead(submit, batches)
-        if submitted:  # no batch, no process started: an import of unchanged files starts none
-            writer.submit(writer_process.close).result()
-
-
-def _one_ahead(submit: Callable[[list[ChunkResult]], Future[BatchOutcome]],
-               batches: Iterable[list[ChunkResult]]) -> Iterator[BatchOutcome]:
-    """Each batch's outcome, in order, the next batch gathered while the one submitted is written."""
-    writing: Future[BatchOutcome] | None = None
-    for batch in batches:
+        writing: Future[BatchOutcome] | None = None
+        for batch in batches:
+            if writing is not None:
+                yield writing.result()
+            writing = writer.submit(loader.write, batch)
         if writing is not None:
             yield writing.result()
-        writing = submit(batch)
-    if writing is not None:
-        yield writing.result()
 
 
 def _observed(results: Iterable[ChunkResult], summary: ImportSummary,

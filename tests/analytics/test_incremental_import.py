@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-from collections.abc import Iterable, Iterator
-from contextlib import closing
 from pathlib import Path
 
 import duckdb
@@ -15,7 +13,7 @@ import pytest
 from helpers.importing import contents, import_into, runner
 from helpers.odd_files import ODD_FILES, UNREADABLE
 
-from studbook.analytics.db import SCHEMA_VERSION, open_for_import
+from studbook.analytics.db import SCHEMA_VERSION
 from studbook.analytics.reading import read_chunks
 from studbook.simulate import Setup, Simulator
 from studbook.writers import SEPARATORS, WRITERS
@@ -125,14 +123,8 @@ def test_a_file_is_recorded_only_with_its_last_hands(tmp_path: Path) -> None:
             raise RuntimeError("killed")
         return real_write(self, batch)
 
-    def written_here(db: Path, batches: Iterable[list]) -> Iterator[object]:
-        """The writer as a thread of this process, which the patch reaches, not a process of its own."""
-        with closing(open_for_import(db)) as con:
-            yield from importer.written(Loader(con), batches)
-
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Loader, "write", failing_write)
-        patch.setattr(importer, "written_apart", written_here)
         with pytest.raises(RuntimeError):
             importer.run_import([path], db, batch_size=10, chunk_size=10)
     assert recorded(db) == []
