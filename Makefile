@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 DEPS := $(VENV)/.dependencies
 STAMP := $(VENV)/.installed
 
-.PHONY: venv compiled test test-compiled test-pure test-3.13 demo bench lint clean
+.PHONY: venv compiled test test-compiled test-pure test-3.13 demo bench clean
 
 venv: $(STAMP)
 
