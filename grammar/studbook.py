@@ -20,7 +20,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from studbook import events as ev
-from studbook.cards import Card, parse_card
+from studbook.cards import Card, Cards, parse_card
 from studbook.events import Street
 from studbook.grammar.dialect import HandSyntaxError, dialects, register
 from studbook.grammar.lines import LineDialect, LineReader
@@ -96,7 +96,6 @@ def written_amount(text: str, decimals: int) -> int:
 # per currency (grammar/memo.py: a dict, cheaper than an lru_cache on the compiled build).
 MONEY: Memo[tuple[str, str | None], int] = Memo(8192)
 CARD_SPELLINGS: Memo[str, Card] = Memo(256)
-Cards = tuple[Card, ...]
 # The cards of a deal, show or muck line by their text, as read (brackets apart, or in the order written):
 # the same few repeat (an up card, a player's hand shown again on a later line); 2,000 descubierto hands
 # write 25,000 such texts, 4,925 of them different (stud5: 31,000, 14,000 different).

@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from studbook.cards import CARDS_BY_TEXT, Card, CardError, parse_card
+from studbook.cards import CARDS_BY_TEXT, CardError, Cards, parse_card
 from studbook.events import (
     Bet,
     BringIn,
@@ -56,7 +56,6 @@ MARKER_STREETS = {
     "FIFTH": Street.FIFTH, "SIXTH": Street.SIXTH, "SEVENTH": Street.SEVENTH, "RIVER": Street.SEVENTH,
 }
 
-Cards = tuple[Card, ...]
 
 # A table's amounts repeat ("$0.02", "$0.04") and so do its brackets of cards (one up card, a player's own
 # few): each text is read once (grammar/memo.py). An amount's text decides its currency (its sign), which

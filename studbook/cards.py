@@ -72,6 +72,7 @@ def _build_lookup() -> dict[str, Card]:
 # once, and reading a card is one lookup (the compiled parsers look up here rather than call parse_card,
 # a call into this interpreted module for every card).
 CARDS_BY_TEXT = _build_lookup()
+Cards = tuple[Card, ...]  # cards as the parsers read them
 ALL_CARDS: tuple[Card, ...] = tuple(sorted(set(CARDS_BY_TEXT.values())))
 
 
