@@ -234,8 +234,9 @@ PEER_TURN = 50  # timed hands a side plays before the other takes its turn
 
 
 def peers(games: Iterable[str], count: int) -> dict[str, dict[str, float]]:
-    """:func:`peer` of each game, each in a fresh (spawned) process of its own on the build this process
-    runs (``STUDBOOK_PURE`` is inherited): no heap, memo or table left by anything measured before."""
+    """:func:`peer` of each game, each in a fresh (spawned) process of its own, on the build that
+    ``STUDBOOK_PURE`` names (the environment is inherited): no heap, memo or table left by anything
+    measured before."""
     with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn"), max_tasks_per_child=1) as pool:
         return {game: pool.submit(peer, game, count).result() for game in games}
 
@@ -293,6 +294,7 @@ def take_turns(pokerkit_payoffs: Callable[[Hand], object], game: str, hands: lis
 
 
 def print_peers(peers: dict[str, dict[str, float]]) -> None:
+    """One line a game: both sides' CPU us a hand, the ratio, the hands left out, the build."""
     for game, found in peers.items():
         print(f"  peer {game:<6} {found['hands']:>5,} hands: pokerkit {found['pokerkit_us']:7.0f} us/hand, "
               f"studbook parse+replay {found['studbook_us']:5.0f} us/hand: {found['ratio']:5.1f}x "
