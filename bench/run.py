@@ -12,9 +12,14 @@ stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once in
   then the same import again, where every file is unchanged and none is read again;
 * ``studbook import --lake --workers 1`` and ``--workers 2``: the same files as tasks on a local Dask
   cluster of one and two worker processes writing a Parquet lake (cluster start-up included);
-* pokerkit, the peer, replaying a sample of the seven card hands (its state machine driven by the
-  hands' own events through tests/helpers/pokerkit_bridge.py), against our parse + replay of the very same
-  hands;
+* pokerkit, the peer, against studbook on the same simulated seven card hands (``--pokerkit-hands`` a
+  game), each game in a fresh process of its own (:func:`peers`), in CPU seconds: pokerkit replays each
+  hand's events (tests/helpers/pokerkit_bridge.py builds its state, deals, acts; pokerkit shows and pays),
+  studbook reads the hands' PokerStars text from a file, splits, parses and replays it. Both sides first
+  play the same 10 hands untimed (imports, grammar, evaluator tables: a process's one-off cost), then
+  take turns of 50 timed hands; studbook parses every timed hand once, cold, as an import does. The
+  collector is frozen after the warm-up, as an import freezes what it loaded (analytics/importer.py).
+  Hands pokerkit refuses are left out of both timings and counted;
 * ``studbook equity`` on a heads-up third-street all-in in stud8, and how much slower the all-in EV makes an
   import of short-stacked sessions (bench/equity_bench.py).
 
@@ -22,6 +27,7 @@ The table is printed and written as JSON to bench/results/ (a timestamped file a
 
     .venv/bin/python bench/run.py [--hands 10000] [--pokerkit-hands 400]
     .venv/bin/python bench/run.py --million   # only: 1M hands (200,000 a game) with --jobs 2, compiled
+    .venv/bin/python bench/run.py --peer      # only: the peer on both builds, to bench/results/*-peer.json
 
 The million-hand import is a run of its own (its input takes about 1.5 GB and 10 minutes to simulate
 once); the main table shows the newest one measured, or extrapolates from ``--jobs 2`` when there is none.
@@ -30,6 +36,7 @@ once); the main table shows the newest one measured, or extrapolates from ``--jo
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -39,10 +46,13 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
+from multiprocessing import get_context
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 import equity_bench
 
@@ -107,17 +117,19 @@ def files_of(folders: Iterable[Path]) -> list[Path]:
 # -- in-process stages -----------------------------------------------------------------------------
 
 
-def stage(files: list[Path], work: Callable[[object], object]) -> tuple[int, float]:
-    """Hands seen and seconds for one pass over ``files`` doing ``work`` on each block."""
+def stage(files: list[Path], work: Callable[[object], object],
+          clock: Callable[[], float] = time.perf_counter) -> tuple[int, float]:
+    """Hands seen and seconds (wall, or by ``clock``) for one pass over ``files`` doing ``work`` on each
+    block."""
     count = 0
-    started = time.perf_counter()
+    started = clock()
     for path in files:
         for block in read_blocks(path):
             if isinstance(block, ParseError):
                 raise SystemExit(f"unreadable bench input {path}: {block}")
             work(block)
             count += 1
-    return count, time.perf_counter() - started
+    return count, clock() - started
 
 
 def parse_and_replay(block) -> None:
@@ -217,35 +229,76 @@ def complete(played: Simulated) -> Hand:
     return replace(hand, events=tuple(events), bring_in=bring_in or hand.bring_in)
 
 
+PEER_WARMUP = 10  # hands each side plays first in a game's process, untimed: imports, grammar, tables
+PEER_TURN = 50  # timed hands a side plays before the other takes its turn
+
+
+def peers(games: Iterable[str], count: int) -> dict[str, dict[str, float]]:
+    """:func:`peer` of each game, each in a fresh (spawned) process of its own, on the build that
+    ``STUDBOOK_PURE`` names (the environment is inherited): no heap, memo or table left by anything
+    measured before."""
+    with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn"), max_tasks_per_child=1) as pool:
+        return {game: pool.submit(peer, game, count).result() for game in games}
+
+
 def peer(game: str, count: int) -> dict[str, float]:
-    """pokerkit and studbook on the same ``count`` hands: pokerkit replays their events, studbook
-    parses their text and replays it. Hands pokerkit refuses (a rule it does not have, such as the
-    open-pair big bet or a community card) are left out of both timings and counted."""
+    """pokerkit and studbook on the same ``count`` hands, in CPU seconds (``time.process_time``: the load
+    of other processes on a shared machine does not count): pokerkit replays each hand's events through
+    tests/helpers/pokerkit_bridge.py (building its state, dealing, acting, paying out); studbook reads the
+    hands' PokerStars text from a file, splits, parses and replays it (:func:`parse_and_replay`).
+
+    Both sides first play the same PEER_WARMUP hands, untimed (not among the timed ones); then they take
+    turns of PEER_TURN timed hands each, so both see the same machine. studbook parses each timed hand once,
+    as an import sees it: its line memos never saw these lines. Hands pokerkit refuses (a rule it does not
+    have, such as the open-pair big bet or a community card) are left out of both timings and counted."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from helpers import pokerkit_bridge
+    from helpers.pokerkit_bridge import pokerkit_payoffs
+
+    from studbook import BUILD
 
     warnings.filterwarnings("ignore", message="Returning reserved")
-    hands = list(Simulator(setup(game)).hands(count))
-    write = WRITERS[GAMES[game]]
-    texts, theirs, refused = [], 0.0, 0
+    played = list(Simulator(setup(game)).hands(PEER_WARMUP + count))
+    timed, refused, theirs, ours = 0, 0, 0.0, 0.0
+    with TemporaryDirectory(prefix=f"studbook-peer-{game}-") as folder:
+        take_turns(pokerkit_payoffs, game, played[:PEER_WARMUP], Path(folder) / "warm-up.txt")
+        gc.collect()
+        gc.freeze()  # the collector walks only what the timed turns make, as in an import (importer.py)
+        for first in range(PEER_WARMUP, len(played), PEER_TURN):
+            turn = played[first:first + PEER_TURN]
+            hands, pokerkit_seconds, studbook_seconds = take_turns(pokerkit_payoffs, game, turn,
+                                                                   Path(folder) / f"turn-{first}.txt")
+            timed, refused, theirs, ours = (timed + hands, refused + len(turn) - hands,
+                                            theirs + pokerkit_seconds, ours + studbook_seconds)
+    return {"hands": timed, "refused": refused, "pokerkit_s": theirs, "studbook_s": ours,
+            "pokerkit_us": theirs / timed * 1e6, "studbook_us": ours / timed * 1e6, "ratio": theirs / ours,
+            "compiled": BUILD.compiled}
+
+
+def take_turns(pokerkit_payoffs: Callable[[Hand], object], game: str, hands: list[Simulated],
+               path: Path) -> tuple[int, float, float]:
+    """pokerkit on ``hands``, then studbook on the log of those pokerkit took, written to ``path`` in
+    between: how many it took, and each side's CPU seconds on them."""
+    accepted, theirs = [], 0.0
     for played in hands:
         full = complete(played)
-        started = time.perf_counter()
+        started = time.process_time()
         try:
-            pokerkit_bridge.pokerkit_payoffs(full)
+            pokerkit_payoffs(full)
         except (ValueError, AssertionError, KeyError, IndexError):
-            refused += 1
             continue
-        theirs += time.perf_counter() - started
-        texts.append(write(played.hand))
-    folder = DATA / f"peer-{game}"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    path = folder / "peer.txt"
-    path.write_text(SEPARATORS[GAMES[game]].join(texts), encoding="utf-8")
-    timed, ours = stage([path], parse_and_replay)
-    return {"hands": timed, "refused": refused, "pokerkit_s": theirs, "studbook_s": ours,
-            "pokerkit_us": theirs / timed * 1e6, "studbook_us": ours / timed * 1e6, "ratio": theirs / ours}
+        theirs += time.process_time() - started
+        accepted.append(played.hand)
+    path.write_text(SEPARATORS[GAMES[game]].join(map(WRITERS[GAMES[game]], accepted)), encoding="utf-8")
+    count, ours = stage([path], parse_and_replay, clock=time.process_time)
+    return count, theirs, ours
+
+
+def print_peers(peers: dict[str, dict[str, float]]) -> None:
+    """One line a game: both sides' CPU us a hand, the ratio, the hands left out, the build."""
+    for game, found in peers.items():
+        print(f"  peer {game:<6} {found['hands']:>5,} hands: pokerkit {found['pokerkit_us']:7.0f} us/hand, "
+              f"studbook parse+replay {found['studbook_us']:5.0f} us/hand: {found['ratio']:5.1f}x "
+              f"({found['refused']} hands pokerkit refused; {'compiled' if found['compiled'] else 'pure'})")
 
 
 # -- the run ---------------------------------------------------------------------------------------
@@ -289,13 +342,10 @@ def measure(hands: int, pokerkit_hands: int) -> dict:
     small = timed_import(fifth, 1, "import-fifth")
     record("import --jobs 1 (a fifth)", int(small["hands"]), small["seconds"],
            peak_rss_mb=small["peak_rss_mb"])
-    peers = {game: peer(game, pokerkit_hands) for game in PEER_GAMES}
-    for game, found in peers.items():
-        print(f"  peer {game:<6} {found['hands']:>5,} hands: pokerkit {found['pokerkit_us']:7.0f} us/hand, "
-              f"studbook parse+replay {found['studbook_us']:5.0f} us/hand: {found['ratio']:5.1f}x "
-              f"({found['refused']} hands pokerkit refused)")
+    found_peers = peers(PEER_GAMES, pokerkit_hands)
+    print_peers(found_peers)
     equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)
-    return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": peers,
+    return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": found_peers,
             "equity": equity}
 
 
@@ -305,12 +355,16 @@ def main() -> None:
     parser.add_argument("--million", action="store_true",
                         help="only import 200,000 hands per game (1M in all) with --jobs 2, compiled")
     parser.add_argument("--pokerkit-hands", type=int, default=400, help="hands per game for the peer")
+    parser.add_argument("--peer", action="store_true", help="only the peer (pokerkit), on both builds")
     parser.add_argument("--one-build", type=Path, help=argparse.SUPPRESS)  # a child's JSON out
     args = parser.parse_args()
     hands = args.hands
     DATA.mkdir(parents=True, exist_ok=True)
     if args.million:
         million()
+        return
+    if args.peer:
+        peer_only(args.pokerkit_hands)
         return
     if args.one_build:
         args.one_build.write_text(json.dumps(measure(hands, args.pokerkit_hands)), encoding="utf-8")
@@ -327,6 +381,22 @@ def main() -> None:
                        env={**os.environ, "STUDBOOK_PURE": pure}, check=True)
         builds[build] = json.loads(out.read_text(encoding="utf-8"))
     report(builds, hands)
+
+
+def peer_only(count: int) -> None:
+    """Only the peer, on each build in turn (its processes inherit ``STUDBOOK_PURE``), written to
+    bench/results/<stamp>-peer.json."""
+    found = {}
+    for build, pure in BUILDS.items():
+        os.environ["STUDBOOK_PURE"] = pure  # read by each spawned process when it imports studbook
+        found[build] = peers(PEER_GAMES, count)
+        hands, theirs, ours = peer_totals(found[build])
+        print(f"{build} build: {theirs / ours:.1f}x pokerkit on {hands:,} hands")
+        print_peers(found[build])
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{stamp}-peer.json").write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+    print(f"written: bench/results/{stamp}-peer.json")
 
 
 MILLION_PER_GAME = 200_000
