@@ -135,8 +135,9 @@ def test_a_failing_cache_prints_nothing(tmp_path: Path, greeting: Path) -> None:
     keeps at CRITICAL, so neither a traceback nor a warning reaches the terminal."""
     cache_of(greeting).mkdir(parents=True)
     script = ("import sys; from pathlib import Path; from studbook.grammar.larkcache import open_grammar;"
+              "sys.dont_write_bytecode = False;"  # for the grammar only: no .pyc written in the project
               "print(open_grammar(Path(sys.argv[1]), parser='lalr').parse('hello!').children)")
-    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "", "STUDBOOK_PURE": "1"}
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "STUDBOOK_PURE": "1"}
     done = subprocess.run([sys.executable, "-W", "always", "-c", script, str(greeting)], capture_output=True,
                           text=True, env=environment, check=True)
     assert (done.stdout, done.stderr) == ("[Token('WORD', 'hello')]\n", "")
@@ -148,6 +149,22 @@ def grammar_copy(tmp_path: Path) -> Path:
     for grammar in (ROOT / "grammar").glob("*.lark"):
         shutil.copy(grammar, tmp_path)
     return tmp_path
+
+
+def test_processes_building_at_once_leave_one_whole_file(caching: None, grammar_copy: Path) -> None:
+    """Three processes start on the studbook grammar together (as ``import --jobs`` workers do after an
+    install): each load or build holds the file's lock, so the file they leave loads whole."""
+    grammar = grammar_copy / "studbook.lark"
+    script = ("import sys; from pathlib import Path; from studbook.grammar.larkcache import open_grammar;"
+              "sys.dont_write_bytecode = False;"
+              "print(open_grammar(Path(sys.argv[1]), parser='lalr', start=['start']).source_path)")
+    environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "STUDBOOK_PURE": "1"}
+    workers = [subprocess.Popen([sys.executable, "-c", script, str(grammar)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=environment) for _ in range(3)]
+    said = [worker.communicate() for worker in workers]
+    assert all(err == "" for _, err in said) and any(out.strip() == LOADED for out, _ in said)
+    loaded = open_grammar(grammar, parser="lalr", start=["start"])
+    assert loaded.source_path == LOADED and ignored_terminals(loaded)
 
 
 def sample_blocks(corpus: Path | None) -> list[Block]:
