@@ -176,20 +176,21 @@ def _rank_entry(table: dict[int, int], score: Callable[[Sequence[int]], int], ke
     cost every process about 120 ms compiled and 180 ms pure (README, "Start-up"). Filling a whole
     table this way costs about twice that, spread over the many hands that would need it."""
     found = table.get(key)
-    if found is None:
-        ranks = _ranks_of(key)
-        if len(ranks) <= 5:
-            found = score([index + 2 for index in ranks])
-        else:
-            smaller = key - _ONE_CARD
-            found = _rank_entry(table, score, smaller - _RANK_ONE[ranks[0]])
-            for position in range(1, len(ranks)):
-                index = ranks[position]
-                if index != ranks[position - 1]:
+    if found is not None:
+        return found
+    if key >> _COUNT_AT <= 5:
+        found = score([index + 2 for index in _ranks_of(key)])
+    else:
+        smaller = key - _ONE_CARD
+        for index in range(13):
+            if key >> 3 * index & 7:
+                other = table.get(smaller - _RANK_ONE[index])  # mostly there: no call
+                if other is None:
                     other = _rank_entry(table, score, smaller - _RANK_ONE[index])
-                    if other > found:
-                        found = other
-        table[key] = found
+                if found is None or other > found:
+                    found = other
+        assert found is not None  # a hand of six or seven cards has a rank
+    table[key] = found
     return found
 
 
