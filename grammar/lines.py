@@ -144,8 +144,8 @@ class LineDialect(Dialect):
         """The LALR parser of the grammar, which checks the order of the lines when the fast path cannot.
 
         Lark builds it from the grammar files, or loads what it built before from its cache file beside
-        them (``grammar/__pycache__/``, one per interpreter; grammar/larkcache.py): 2-7 ms instead of
-        40-180 ms in every process that reads this dialect."""
+        them (``grammar/__pycache__/``, one per interpreter; grammar/larkcache.py): 2-5 ms instead of
+        34-175 ms in every process that reads this dialect."""
         if self._parser is None:
             self._parser = open_grammar(self.grammar_dir / self.grammar_file, parser="lalr",
                                         start=list(self.starts), propagate_positions=False,
