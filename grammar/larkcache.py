@@ -22,7 +22,7 @@ beside it: a process that starts while another writes waits for it, then loads i
 is no ``fcntl`` (Windows) nothing is cached.
 
 A cache that cannot be used costs only the build: when the folder cannot be made, the lock cannot be
-opened, or Lark cannot read or write the file (a read-only install, a truncated file), the parser is
+had, or Lark cannot read or write the file (a read-only install, a truncated file), the parser is
 built as without a cache, and nothing is printed: Lark catches those failures itself and logs them to
 its own logger, whose level Lark sets to CRITICAL.
 """
@@ -55,21 +55,26 @@ def cache_file(grammar: Path) -> Path | None:
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive advisory lock on ``path`` (made if missing); without one if it cannot be opened."""
+def locked(path: Path) -> Iterator[bool]:
+    """Hold an exclusive advisory lock on ``path`` (made if missing) and say so; False where it cannot be
+    had (a read-only folder, a file system without locks), and then nothing is cached."""
     if sys.platform == "win32":  # cache_file() gives None there; this keeps mypy's platform checks happy
-        yield
+        yield False
         return
     import fcntl
 
     try:
         handle = open(path, "ab")
-    except OSError:  # a read-only folder: nobody writes the cache file there either
-        yield
+    except OSError:
+        yield False
         return
     with handle:  # closing it releases the lock
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            held = True
+        except OSError:
+            held = False
+        yield held
 
 
 def open_grammar(grammar: Path, **options: Any) -> Lark:
@@ -77,5 +82,5 @@ def open_grammar(grammar: Path, **options: Any) -> Lark:
     cache = cache_file(grammar)
     if cache is None:
         return Lark.open(str(grammar), **options)
-    with locked(cache.with_name(cache.name + ".lock")):
-        return Lark.open(str(grammar), cache=str(cache), **options)
+    with locked(cache.with_name(cache.name + ".lock")) as held:
+        return Lark.open(str(grammar), cache=str(cache) if held else False, **options)

@@ -112,6 +112,15 @@ def test_a_pycache_that_cannot_be_made_means_no_cache(caching: None, greeting: P
         assert parser.source_path == str(greeting) and parser.parse("hello!").children == ["hello"]
 
 
+def test_a_lock_that_cannot_be_had_means_no_cache(caching: None, greeting: Path, silent: None) -> None:
+    cache = cache_of(greeting)
+    cache.with_name(cache.name + ".lock").mkdir(parents=True)  # cannot be opened as a file
+    for _ in range(2):
+        parser = open_grammar(greeting, **OPTIONS)
+        assert parser.source_path == str(greeting) and parser.parse("hello!").children == ["hello"]
+    assert not cache.exists()
+
+
 def test_a_cache_file_that_can_be_neither_read_nor_written_costs_only_the_build(
         caching: None, greeting: Path, silent: None) -> None:
     """As in a read-only install (the tests run as root, whom file modes do not stop): Lark's read and
