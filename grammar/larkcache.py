@@ -33,7 +33,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lark import Lark
 
@@ -63,9 +63,8 @@ def locked(path: Path) -> Iterator[bool]:
         return
     import fcntl
 
-    try:
-        handle = open(path, "ab")
-    except OSError:
+    handle = _opened(path)
+    if handle is None:
         yield False
         return
     with handle:  # closing it releases the lock
@@ -75,6 +74,20 @@ def locked(path: Path) -> Iterator[bool]:
         except OSError:
             held = False
         yield held
+
+
+def _opened(lock: Path) -> BinaryIO | None:
+    """The lock file, opened (made if missing); read-only where another user made it (a system-wide
+    install that root ran first: a lock needs no write access, and Lark then reads the cache file
+    though it cannot rewrite it); None where it cannot be opened at all."""
+    try:
+        return open(lock, "ab")
+    except OSError:
+        pass
+    try:
+        return open(lock, "rb")
+    except OSError:
+        return None
 
 
 def open_grammar(grammar: Path, **options: Any) -> Lark:

@@ -21,6 +21,7 @@ from helpers.paths import HISTORIES, ROOT, corpus_dir
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from studbook.grammar import larkcache
 from studbook.grammar.dialect import dialects
 from studbook.grammar.larkcache import SUFFIX, cache_file, open_grammar
 from studbook.grammar.lines import LineDialect
@@ -119,6 +120,22 @@ def test_a_lock_that_cannot_be_had_means_no_cache(caching: None, greeting: Path,
         parser = open_grammar(greeting, **OPTIONS)
         assert parser.source_path == str(greeting) and parser.parse("hello!").children == ["hello"]
     assert not cache.exists()
+
+
+def test_a_lock_file_another_user_made_still_serves_the_cache(caching: None, greeting: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the lock file cannot be written (root made it in a system-wide install: the tests run as
+    root, so a refused write stands in for the file's mode), it is locked read-only and the cache read."""
+    open_grammar(greeting, **OPTIONS)
+    real_open = open
+
+    def refusing(file: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        if str(file).endswith(".lock") and mode != "rb":
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(larkcache, "open", refusing, raising=False)
+    assert open_grammar(greeting, **OPTIONS).source_path == LOADED
 
 
 def test_a_cache_file_that_can_be_neither_read_nor_written_costs_only_the_build(
