@@ -10,6 +10,7 @@ stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once in
 * ``studbook import --jobs 1`` and ``--jobs 2`` into a fresh DuckDB file (the real CLI, a subprocess),
   with the peak RSS of its largest process, and the peak again on a fifth of the input (flat?);
   then the same import again, where every file is unchanged and none is read again;
+* start-up: ``studbook import`` of one hand into a new database (wall, median of 5);
 * ``studbook import --lake --workers 1`` and ``--workers 2``: the same files as tasks on a local Dask
   cluster of one and two worker processes writing a Parquet lake (cluster start-up included);
 * pokerkit, the peer, against studbook on the same simulated seven card hands (``--pokerkit-hands`` a
@@ -200,6 +201,23 @@ def timed_import(folders: list[Path], jobs: int, name: str, again: bool = False,
     return found
 
 
+def startup_import(runs: int = 5) -> float:
+    """Median wall seconds of ``studbook import`` of one simulated stud hand into a new database: what a
+    process pays before its first hand (imports, the Lark parser, the evaluator's tables, the writer's
+    first batch), as a user importing today's few hands waits for it, and every ``--jobs`` worker."""
+    folder = generate("stud", 1)
+    db = DATA / "startup.duckdb"
+    command = [sys.executable, "-c", "from studbook.cli import main; main()", "import", str(folder),
+               "--db", str(db)]
+    times = []
+    for _ in range(runs):
+        for stale in (db, db.with_suffix(".duckdb.wal")):
+            stale.unlink(missing_ok=True)
+        times.append(_run_import(command)[0])
+    db.unlink(missing_ok=True)
+    return sorted(times)[runs // 2]
+
+
 # -- the peer --------------------------------------------------------------------------------------
 
 
@@ -342,6 +360,7 @@ def measure(hands: int, pokerkit_hands: int) -> dict:
     small = timed_import(fifth, 1, "import-fifth")
     record("import --jobs 1 (a fifth)", int(small["hands"]), small["seconds"],
            peak_rss_mb=small["peak_rss_mb"])
+    record("start-up: import of 1 hand", 1, startup_import())
     found_peers = peers(PEER_GAMES, pokerkit_hands)
     print_peers(found_peers)
     equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)

@@ -9,11 +9,12 @@ dialect's line handlers give the same Hand. When a line is not a whole token or 
 the caller parses with Lark, which finds and explains the fault.
 
 Everything here comes from Lark's public API: ``Lark.terminals`` (name, pattern, priority),
-``Lark.rules``, ``Lark.ignore_tokens`` and the options. Lark's lexer picks, among the terminals that
-match at a position, the first in its documented collision order (priority, then the longest possible
-match, then the longest definition, then the name), and a string terminal over a regexp terminal of
-the same priority that matches the same text. Since every terminal here ends its line, the first in
-that order that matches the whole line is Lark's pick wherever that kind of line may stand.
+``Lark.rules``, the ignored terminals (:func:`ignored_terminals`) and the options. Lark's lexer picks,
+among the terminals that match at a position, the first in its documented collision order (priority,
+then the longest possible match, then the longest definition, then the name), and a string terminal
+over a regexp terminal of the same priority that matches the same text. Since every terminal here ends
+its line, the first in that order that matches the whole line is Lark's pick wherever that kind of line
+may stand.
 """
 
 from __future__ import annotations
@@ -159,13 +160,24 @@ def language(rules: Sequence[Rule], start: str, code: dict[str, str]) -> str:
     return symbol(start, frozenset())
 
 
+def ignored_terminals(parser: Lark) -> set[str]:
+    """The terminals Lark's lexer skips (``%ignore``), from its lexer configuration: ``Lark.ignore_tokens``
+    is set only when Lark builds the parser, not when it loads it from its cache (lark 1.3.1;
+    grammar/larkcache.py), and ``lexer_conf.ignore`` either way.
+
+    >>> sorted(ignored_terminals(Lark('start: "a"\\nWS: " "\\n%ignore WS', parser="lalr")))
+    ['WS']
+    """
+    return set(parser.lexer_conf.ignore)
+
+
 def line_terminals(parser: Lark) -> set[str]:
     """The terminals that the first start rule's language uses (another start rule may keep pieces
     that lines are built from, which are no kind of line), and the ignored ones."""
     by_origin: dict[str, list[Rule]] = {}
     for rule in parser.rules:
         by_origin.setdefault(rule.origin.name, []).append(rule)
-    found: set[str] = set(parser.ignore_tokens)
+    found = ignored_terminals(parser)
     todo, seen = [parser.options.start[0]], set()
     while todo:
         name = todo.pop()
@@ -217,7 +229,7 @@ class LineScanner:
             raise NotRegular("terminals with lexer callbacks")
         lines = line_terminals(parser)
         terminals = [terminal for terminal in parser.terminals if terminal.name in lines]
-        ignored = set(parser.ignore_tokens)
+        ignored = ignored_terminals(parser)
         code = {name: "" if name in ignored else chr(0x4E00 + index)
                 for index, name in enumerate(sorted(lines))}
         self.language = re.compile(language(parser.rules, parser.options.start[0], code))

@@ -22,10 +22,11 @@ and a count per suit, in 59 bits: compiled, that sum stays a machine integer (my
 the former weights, 227 bits wide with a count per card to spot a repeated one, made every addition and
 mask a heap-allocated long (a stud replay's showdowns and boards, and the all-in EV's thousands of deals,
 went through them). A repeated card is spotted by a 52-bit mask of the cards seen instead. A rank
-multiset is keyed by its rank counts and the number of cards, and one dict per evaluator maps each
-multiset of 1..7 ranks to its best key. Six- and seven-card entries are the max over the entries with
-one card removed, which is the best five by construction. Flushes are looked up by a 13-bit mask of the
-flush suit's ranks.
+multiset is keyed by its rank counts and the number of cards, and one dict per evaluator maps the
+multisets of 1..7 ranks met so far to their best keys, each found on its first use (:func:`_rank_entry`:
+no process pays to build a table of all 76,154 before its first hand). Six- and seven-card entries are
+the max over the entries with one card removed, which is the best five by construction. Flushes are
+looked up by a 13-bit mask of the flush suit's ranks, in a table built at import.
 
 The hand evaluators (``high``, ``low8``, ``low_a5``, ``low27``, ``descubierto_high``) raise ``ValueError`` for
 a list that holds the same card twice or has too few or too many cards (1..7; 1..5 in descubierto).
@@ -39,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import Final, TypeVar
+from typing import Final
 
 from studbook.cards import RANK_CHARS, Card
 
@@ -160,52 +161,38 @@ def _key_27(ranks: Sequence[int], suited: bool = False) -> int:
     return -(_DEUCE_SEVEN | kind << 20 | _pack(ordered))
 
 
-def _multisets() -> list[tuple[int, tuple[int, ...]]]:
-    """Every multiset of 1..7 rank indexes (ascending) with at most four of a rank, smaller ones first,
-    with its table key (what ``_RANKS`` keeps of the weight sum of a hand of those ranks).
+def _ranks_of(key: int) -> list[int]:
+    """The rank indexes (0 = deuce) of a rank table's key, ascending, each as often as it counts."""
+    return [index for index in range(13) for _ in range(key >> 3 * index & 7)]
 
-    Each size grows from the one below by a rank no lower than its last, key and all: a rank table is
-    built on an evaluator's first call in every process, and pure Python builds one in 166 ms this way
-    against 252 filtering ``combinations_with_replacement`` and summing each key (compiled: 97 ms
-    either way, most of it the dict of wide int keys)."""
-    found: list[tuple[int, tuple[int, ...]]] = []
-    smaller: list[tuple[int, tuple[int, ...]]] = [(0, ())]
-    for _ in range(7):
-        grown = []
-        for key, combo in smaller:
-            for index in range(combo[-1] if combo else 0, 13):
-                if key >> 3 * index & 7 < 4:  # a fifth card of a rank is no hand
-                    grown.append((key + _RANK_ONE[index] + _ONE_CARD, (*combo, index)))
-        found += grown
-        smaller = grown
+
+def _rank_entry(table: dict[int, int], score: Callable[[Sequence[int]], int], key: int) -> int:
+    """A rank table's entry for ``key`` (the rank counts and number of cards of 1..7 good cards), found
+    and kept: up to five ranks scored by ``score``, six or seven the best of the entries one card smaller
+    (the best five by construction; each rank removed once, a rank twice gives the same one).
+
+    A table is filled as hands need it, not built whole on the first call: a process that replays one
+    hand pays for the few entries its showdowns use (0.1-0.2 ms), where building a table of every
+    multiset (76,154) cost every process 100-145 ms compiled and 155-200 ms pure (README, "Start-up").
+    Filling a whole table this way costs more, 137-175 ms compiled and 250-290 pure, but spread over
+    the many hands that would need it; a first replay of 2,000 simulated hands got faster in both."""
+    found = table.get(key)
+    if found is not None:
+        return found
+    if key >> _COUNT_AT <= 5:
+        found = score([index + 2 for index in _ranks_of(key)])
+    else:
+        smaller = key - _ONE_CARD
+        for index in range(13):
+            if key >> 3 * index & 7:
+                other = table.get(smaller - _RANK_ONE[index])  # mostly there: no call
+                if other is None:
+                    other = _rank_entry(table, score, smaller - _RANK_ONE[index])
+                if found is None or other > found:
+                    found = other
+        assert found is not None  # a hand of six or seven cards has a rank
+    table[key] = found
     return found
-
-
-def _rank_table(score: Callable[[Sequence[int]], int]) -> dict[int, int]:
-    table: dict[int, int] = {}
-    for key, combo in _multisets():
-        if len(combo) <= 5:
-            table[key] = score([index + 2 for index in combo])
-            continue
-        best = table[key - _RANK_ONE[combo[0]] - _ONE_CARD]  # the best five of six or seven: the best
-        for index in combo[1:]:  # of the hands one card smaller (a rank twice gives the same one)
-            smaller = table[key - _RANK_ONE[index] - _ONE_CARD]
-            if smaller > best:
-                best = smaller
-        table[key] = best
-    return table
-
-
-def _build_high_table() -> dict[int, int]:
-    return _rank_table(_score_high)
-
-
-def _build_low_table() -> dict[int, int]:
-    return _rank_table(_score_low)
-
-
-def _build_low27_table() -> dict[int, int]:
-    return _rank_table(_key_27)
 
 
 def _build_flush_table() -> list[int]:
@@ -242,7 +229,7 @@ def _build_low8_table() -> dict[int, int | None]:
 
 
 _FLUSH: Final = _build_flush_table()
-# Rank tables, filled by the evaluator's first call (a replay builds only those its variants use).
+# Rank tables, filled as hands need them (:func:`_rank_entry`); the low8 table on its first use.
 # Read as plain dicts: a cached builder call would cost more per hand than the lookup itself.
 _HIGH: Final[dict[int, int]] = {}
 _LOW: Final[dict[int, int]] = {}
@@ -264,17 +251,11 @@ def _check(name: str, cards: Sequence[Card], most: int = 7) -> None:
         raise ValueError(f"{name}() takes 1 to {most} cards, got {len(cards)}") from None
 
 
-T = TypeVar("T")
-
-
-def _on_miss(table: dict[int, T], build: Callable[[], dict[int, T]], key: int, name: str,
-             cards: Sequence[Card]) -> T:
-    """A rank table's answer after a miss: refuse a bad list (:func:`_check`), or fill the table on its
-    first use and look again."""
+def _on_miss(table: dict[int, int], score: Callable[[Sequence[int]], int], key: int, name: str,
+                  cards: Sequence[Card]) -> int:
+    """A rank table's answer after a miss: refuse a bad list (:func:`_check`), or find the entry."""
     _check(name, cards)
-    if not table:
-        table.update(build())
-    return table[key]
+    return _rank_entry(table, score, key)
 
 
 def high(cards: Sequence[Card]) -> int:
@@ -305,7 +286,7 @@ def high(cards: Sequence[Card]) -> int:
     try:
         return _HIGH[total & _RANKS]
     except KeyError:  # a bad list, or the first call
-        return _on_miss(_HIGH, _build_high_table, total & _RANKS, "high", cards)
+        return _on_miss(_HIGH, _score_high, total & _RANKS, "high", cards)
 
 
 def low8(cards: Sequence[Card]) -> int | None:
@@ -325,7 +306,10 @@ def low8(cards: Sequence[Card]) -> int | None:
     try:
         return _LOW8[total & _LOW8_KEY]
     except KeyError:  # a bad list, or the first call
-        return _on_miss(_LOW8, _build_low8_table, total & _LOW8_KEY, "low8", cards)
+        _check("low8", cards)
+        if not _LOW8:
+            _LOW8.update(_build_low8_table())
+        return _LOW8[total & _LOW8_KEY]
 
 
 def low_a5(cards: Sequence[Card]) -> int:
@@ -347,7 +331,7 @@ def low_a5(cards: Sequence[Card]) -> int:
     try:
         return _LOW[total & _RANKS]
     except KeyError:  # a bad list, or the first call
-        return _on_miss(_LOW, _build_low_table, total & _RANKS, "low_a5", cards)
+        return _on_miss(_LOW, _score_low, total & _RANKS, "low_a5", cards)
 
 
 def low27(cards: Sequence[Card]) -> int:
@@ -378,7 +362,7 @@ def low27(cards: Sequence[Card]) -> int:
     try:
         return _LOW27[total & _RANKS]
     except KeyError:  # a bad list, or the first call
-        return _on_miss(_LOW27, _build_low27_table, total & _RANKS, "low27", cards)
+        return _on_miss(_LOW27, _key_27, total & _RANKS, "low27", cards)
 
 
 @lru_cache(maxsize=4096)  # five or more of a suit: every five of them (at most 21), a few hands in 100

@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedInput
 from studbook.grammar.anchors import literal_runs, required_words
 from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect, tokens_in_order
-from studbook.grammar.linescan import LineScanner, line_terminals
+from studbook.grammar.linescan import LineScanner, ignored_terminals, line_terminals
 from studbook.grammar.parse import ParseResult, parse_block
 from studbook.grammar.reader import Block, read_blocks
 from studbook.simulate import Setup, Simulator
@@ -136,7 +136,7 @@ def test_each_line_gets_the_terminal_lark_gives_it(site_blocks: list[Block]) -> 
         except UnexpectedInput:  # a hand that breaks its grammar (a log cut off) has no tokens to compare
             continue
         lark = [(token.line, token.type) for token in tokens_in_order(tree.children)]
-        ignored = set(dialect.parser.ignore_tokens)
+        ignored = ignored_terminals(dialect.parser)
         read = [(number, dialect.classify(line)) for number, line in enumerate(block.lines, 1)]
         picked = [(number, kind[0]) for number, kind in read if kind and kind[0] not in ignored]
         assert picked == lark, f"{block.file}:{block.first_line}"
@@ -226,7 +226,7 @@ def test_every_terminal_names_its_fields_once() -> None:
     in one terminal would stop it building, see field_regexp), and every kind of line has its handler."""
     for dialect in LINE_DIALECTS:
         kinds = line_terminals(dialect.parser)
-        for name in kinds - set(dialect.parser.ignore_tokens):
+        for name in kinds - ignored_terminals(dialect.parser):
             assert name in dialect.reader.handlers
         for name, regexp in dialect.reader.regexps.items():
             assert len(regexp.groupindex) == regexp.groups, f"{dialect.name} {name}: a group without a name"

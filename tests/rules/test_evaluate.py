@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from studbook.cards import ALL_CARDS, Card, parse_cards
+from studbook.rules import evaluate as evaluate_module
 from studbook.rules.evaluate import (
     DescubiertoHigh,
     board_high,
@@ -19,6 +21,7 @@ from studbook.rules.evaluate import (
     descubierto_high,
     high,
     low8,
+    low27,
     low_a5,
     used_cards,
 )
@@ -434,3 +437,25 @@ def test_names_match_pokerstars_logs(corpus: Path) -> None:
         if ours != logged:
             wrong.append((game, " ".join(map(str, cards)), logged, ours))
     assert not wrong
+
+
+@pytest.mark.parametrize("evaluate", [high, low_a5, low27], ids=["high", "low_a5", "low27"])
+def test_six_and_seven_cards_rank_as_their_best_five(evaluate: Callable[..., int]) -> None:
+    """The rank tables fill a six- or seven-card entry from the smaller ones as hands need it: whatever
+    order the hands come in, it is the best of the hand's five-card subsets."""
+    rng = random.Random(17)
+    for _ in range(600):
+        deck = rng.choice([full_deck, few_ranks, three_ranks, low_ranks])(rng)
+        cards = rng.sample(list(deck), rng.choice((6, 7)))
+        assert evaluate(cards) == max(evaluate(five) for five in combinations(cards, 5)), cards
+
+
+def test_a_rank_table_holds_only_the_entries_its_hands_needed() -> None:
+    """The first hand of a process finds its own entries, not a table of every multiset (76,154)."""
+    table: dict[int, int] = {}
+    cards = parse_cards("As Kd Kh 7c 7d 3s 2h")
+    key = evaluate_module._weigh(cards) & evaluate_module._RANKS
+    assert evaluate_module._rank_entry(table, evaluate_module._score_high, key) == high(cards)
+    # the hand, its five one-card-smaller multisets (one per rank), and at most five of each of those
+    assert key in table and 1 + 5 < len(table) <= 1 + 5 + 5 * 5
+    assert all(value <= table[key] for value in table.values())
