@@ -3,8 +3,7 @@ results come back in input order to one writer.
 
 Each step holds a bounded number of hands: a file is read a chunk at a time (analytics/reading.py),
 at most ``2 * jobs`` chunks are out with the workers, and a batch holds about ``batch_size`` hands. While
-the writer stores one batch, one more waits for it and the next is gathered (three batches in memory at
-most). DuckDB's cache is
+the writer stores one batch, the next is gathered (two batches in memory at most). DuckDB's cache is
 capped (analytics/db.py) and the parsers' line caches are bounded, so memory does not grow with the
 input: peak RSS of --jobs 1 was 304 MB at 50k simulated hands and 314 MB at 200k (all five games).
 The chunks of one big file go to different workers like the chunks of different files. With more than
@@ -110,20 +109,11 @@ _IMPORT_GC_THRESHOLD = (50_000, 50, 100)
 
 PARENT_POLL = 0.5  # seconds between a worker's looks at whether the import that started it is alive
 
-# The writer is the one serial step of an import with workers: DuckDB folds its log into the file every
-# ~38,000 hands (analytics/db.py), 2.7-5.5 s of the writer's CPU, and while it does the workers fill the
-# few chunks they may run ahead and then wait. Sharing this 2-core machine with both workers (and other
-# programs), such a checkpoint took 5-12.5 s. The workers yield to the writer (and to the user's other
-# programs); they still have every core the writer leaves idle.
-WORKER_NICENESS = 5
-
 
 def _start_worker(parent: int) -> None:
-    """A worker process: it runs at a lower priority than the import (above), collects less (below)
-    and exits as soon as its parent is gone. A killed import (kill -9, or TERM, which Python does not
-    catch) cannot tell its workers; without this they and multiprocessing's resource tracker would wait
-    for work forever."""
-    os.nice(WORKER_NICENESS)
+    """A worker process: it collects less (below) and exits as soon as its parent is gone. A killed
+    import (kill -9, or TERM, which Python does not catch) cannot tell its workers; without this they
+    and multiprocessing's resource tracker would wait for work forever."""
     _collect_less()
 
     def watch() -> None:
@@ -238,47 +228,21 @@ def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[
     return summary
 
 
-# Batches handed to the writer at a time: one being written and one waiting. DuckDB folds its log into the
-# file every ~38,000 hands (analytics/db.py), a write of several seconds; the batch waiting lets the parse
-# go on meanwhile, as far as the next batch, instead of stopping at it.
-WRITES_QUEUED = 2
-
-
-class EarlierWriteFailed(Exception):
-    """A batch not written because one before it failed: an import commits a prefix of its input."""
-
-
 def written(loader: Loader, batches: Iterable[list[ChunkResult]]) -> Iterator[BatchOutcome]:
-    """Each batch's outcome, in order, the next batches gathered while one is written.
+    """Each batch's outcome, in order, the next batch gathered while one is written.
 
     The writer is a thread of its own: DuckDB lets go of the GIL while it inserts and works out a batch, so
-    the chunks of the next batches are parsed and replayed meanwhile (with ``--jobs 1``, in this process).
-    One batch at most is being written, in the input's order, and one more waits for it (memory holds
-    three batches: those two and the one being gathered). After a failed write no later batch is written.
+    the chunks of the next batch are parsed and replayed meanwhile (with ``--jobs 1``, in this process).
+    One batch at most is being written, so commits keep the input's order and memory holds two batches.
     """
-    failed = threading.Event()
-
-    def write(batch: list[ChunkResult]) -> BatchOutcome:
-        if failed.is_set():
-            raise EarlierWriteFailed
-        try:
-            return loader.write(batch)
-        except BaseException:
-            failed.set()
-            raise
-
     with ThreadPoolExecutor(1, thread_name_prefix="studbook-writer") as writer:
-        queued: deque[Future[BatchOutcome]] = deque()
-        try:
-            for batch in batches:
-                if len(queued) == WRITES_QUEUED:
-                    yield queued.popleft().result()
-                queued.append(writer.submit(write, batch))
-            while queued:
-                yield queued.popleft().result()
-        finally:  # an import that stops early (an error, Ctrl-C) writes no batch still waiting
-            for waiting in queued:
-                waiting.cancel()
+        writing: Future[BatchOutcome] | None = None
+        for batch in batches:
+            if writing is not None:
+                yield writing.result()
+            writing = writer.submit(loader.write, batch)
+        if writing is not None:
+            yield writing.result()
 
 
 def _observed(results: Iterable[ChunkResult], summary: ImportSummary,

@@ -1,5 +1,4 @@
-"""The worker processes of ``import --jobs 2``: a killed import (kill -9, or TERM) leaves no worker and
-no resource tracker behind, and the workers run at a lower priority than the import's writer."""
+"""A killed ``import --jobs 2`` (kill -9, or TERM) leaves no worker and no resource tracker behind."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from studbook.analytics.importer import WORKER_NICENESS
 from studbook.simulate import Setup, Simulator
 from studbook.writers import SEPARATORS, WRITERS
 
@@ -29,13 +27,6 @@ def children(pid: int) -> set[int]:
             except (OSError, IndexError):
                 continue  # gone meanwhile
     return found
-
-
-def niceness(pid: int) -> int | None:
-    try:
-        return int((Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[16])
-    except OSError:
-        return None  # gone meanwhile
 
 
 def alive(pid: int) -> bool:
@@ -65,41 +56,18 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def start_import(logs: Path, db: Path) -> subprocess.Popen[bytes]:
-    script = "import sys; from studbook.cli import main; sys.argv = ['studbook', *sys.argv[1:]]; main()"
-    command = [sys.executable, "-c", script, "import", str(logs), "--db", str(db), "--jobs", "2",
-               "--chunk", "5"]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_die_with_their_parent(logs: Path, tmp_path: Path, how: signal.Signals) -> None:
-    parent = start_import(logs, tmp_path / "k.duckdb")
+    script = "import sys; from studbook.cli import main; sys.argv = ['studbook', *sys.argv[1:]]; main()"
+    command = [sys.executable, "-c", script, "import", str(logs), "--db", str(tmp_path / "k.duckdb"),
+               "--jobs", "2", "--chunk", "5"]
+    parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         assert wait_for(lambda: len(children(parent.pid)) >= 3, 60), "the workers never started"
         helpers = children(parent.pid)  # two workers and multiprocessing's resource tracker
         os.kill(parent.pid, how)
         parent.wait()
         assert wait_for(lambda: not any(map(alive, helpers)), 20), [p for p in helpers if alive(p)]
-    finally:
-        parent.kill()
-        parent.wait()
-
-
-def test_workers_yield_to_the_writer(logs: Path, tmp_path: Path) -> None:
-    """The writer, a thread of the importing process, keeps its priority; the workers run below it."""
-    parent = start_import(logs, tmp_path / "n.duckdb")
-    try:
-        assert wait_for(lambda: len(children(parent.pid)) >= 3, 60), "the workers never started"
-        own = niceness(parent.pid)
-        assert own is not None
-        expected = min(own + WORKER_NICENESS, 19)  # 19: the lowest priority there is
-
-        def found() -> list[int]:  # a worker lowers its own priority as it starts
-            return sorted(nice for nice in map(niceness, children(parent.pid)) if nice is not None)
-
-        # the two workers, not multiprocessing's resource tracker
-        assert wait_for(lambda: found().count(expected) == 2, 60), (expected, found())
     finally:
         parent.kill()
         parent.wait()
