@@ -460,8 +460,11 @@ def report(builds: dict[str, dict], hands: int) -> None:
     for label, row in pure["stages"].items():
         other = compiled["stages"][label]
         rss = (f"{row['peak_rss_mb']:8.0f}{other['peak_rss_mb']:9.0f}" if "peak_rss_mb" in row else "")
-        print(f"{label:<30}{row['hands']:>10,}{row['hands_per_s']:>10,.0f}{other['hands_per_s']:>13,.0f}"
-              f"{other['hands_per_s'] / row['hands_per_s']:>6.1f}{rss}")
+        if row["hands"] == 1:  # the start-up: its seconds say more than a rate under one hand a second
+            speeds = f"{row['seconds']:>8.2f} s{other['seconds']:>11.2f} s"
+        else:
+            speeds = f"{row['hands_per_s']:>10,.0f}{other['hands_per_s']:>13,.0f}"
+        print(f"{label:<30}{row['hands']:>10,}{speeds}{other['hands_per_s'] / row['hands_per_s']:>6.1f}{rss}")
     count, theirs, ours = peer_totals(compiled["pokerkit"])
     _, theirs_pure, ours_pure = peer_totals(pure["pokerkit"])
     print(f"{'pokerkit replay (peer)':<30}{count:>10,}{count / theirs_pure:>10,.0f}{count / theirs:>13,.0f}")
