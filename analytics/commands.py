@@ -134,8 +134,13 @@ def import_command(
         failed: list[str] = []  # files whose lake task failed
         with ImportProgress(files) as progress:
             if lake is None:
-                summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=progress.chunk,
-                                     reread=reread, on_unchanged=progress.unchanged)
+                try:
+                    summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=progress.chunk,
+                                         reread=reread, on_unchanged=progress.unchanged)
+                except MemoryError:  # a batch commits whole or not at all: those before it are stored
+                    raise UserError(f"out of memory importing into {db}: the hands stored before stay, and "
+                                    "importing again goes on from them; a smaller --batch or --chunk "
+                                    "holds fewer hands at once") from None
             else:
                 from studbook.analytics.lake_import import run_lake_import
 

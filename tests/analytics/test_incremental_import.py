@@ -15,6 +15,7 @@ from helpers.odd_files import ODD_FILES, UNREADABLE
 
 from studbook.analytics.db import SCHEMA_VERSION
 from studbook.analytics.reading import read_chunks
+from studbook.cli import app
 from studbook.simulate import Setup, Simulator
 from studbook.writers import SEPARATORS, WRITERS
 
@@ -133,6 +134,35 @@ def test_a_file_is_recorded_only_with_its_last_hands(tmp_path: Path) -> None:
     summary = importer.run_import([path], db, batch_size=10, chunk_size=10)
     assert (summary.unchanged, summary.imported, summary.already_present) == (0, 30, 20)
     assert [row[3:] for row in recorded(db)] == [(50, 0)]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_import_out_of_memory_says_so_in_one_line_and_importing_again_finishes_it(
+        tmp_path: Path, jobs: str) -> None:
+    from studbook.analytics.load import Loader
+
+    path = write(tmp_path / "big.txt", simulated(seed=7, hands=50))
+    db = tmp_path / "db.duckdb"
+    real_write, writes = Loader.write, []
+
+    def starved_write(self: Loader, batch: list) -> object:  # the writer runs in the importing process
+        writes.append(len(batch))
+        if len(writes) == 3:
+            raise MemoryError
+        return real_write(self, batch)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Loader, "write", starved_write)
+        result = runner.invoke(app, ["import", str(path), "--db", str(db), "--jobs", jobs, "--batch", "10",
+                                     "--chunk", "10"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: out of memory importing into {db}: the hands stored before stay, and importing again goes "
+        "on from them; a smaller --batch or --chunk holds fewer hands at once"]
+    assert "Traceback" not in result.output
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchall()[0][0] == 20
+    assert import_into(db, path)["imported"] == 30
 
 
 @pytest.mark.parametrize("name", ODD_FILES)
