@@ -44,7 +44,7 @@ def overview_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> dict[str,
             SELECT identity AS player, count(*) AS hands,
                    string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
                    string_agg(DISTINCT site, ', ' ORDER BY site) AS sites,
-                   round(100 * sum(net / big_bet) / count(*), 2) AS big_bets_per_100
+                   round(100 * sum(in_bets(net, big_bet)) / count(*), 2) AS big_bets_per_100
             FROM {seat_rows(filters)} GROUP BY identity, identity_site ORDER BY hands DESC, player, sites""",
                            filters),
         "days": _frame(con, f"""

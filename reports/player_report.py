@@ -120,7 +120,7 @@ def _sessions(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
                           OVER (ORDER BY start_utc, site, hand_id ROWS UNBOUNDED PRECEDING) AS session
             FROM timed)
         SELECT session, min(start_utc) AS started, max(start_utc) AS ended, count(*) AS hands,
-               round(sum(net / big_bet), 2) AS net_bb,
+               CAST(round(sum(in_bets(net, big_bet)), 2) AS DOUBLE) AS net_bb,
                CASE WHEN count(DISTINCT unit) = 1 THEN money(sum(net), max(decimals)) END AS net_money,
                any_value(unit) AS unit
         FROM numbered GROUP BY session ORDER BY session""", filters)
@@ -134,7 +134,7 @@ def _streets(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
 def _results_by(con: duckdb.DuckDBPyConnection, filters: Filters, category: str, order: str) -> pl.DataFrame:
     return _frame(con, f"""
         SELECT variant AS game, {category} AS category, count(*) AS hands,
-               round(100 * sum(net / big_bet) / count(*), 2) AS bb_per_100
+               round(100 * sum(in_bets(net, big_bet)) / count(*), 2) AS bb_per_100
         FROM {seat_rows(filters)} WHERE {category} IS NOT NULL
         GROUP BY ALL ORDER BY game, {order}""", filters)
 
