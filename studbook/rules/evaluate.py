@@ -167,18 +167,17 @@ def _ranks_of(key: int) -> list[int]:
 
 
 def _rank_entry(table: dict[int, int], score: Callable[[Sequence[int]], int], key: int) -> int:
-    """A rank table's entry for ``key`` (the rank counts and number of cards of 1..7 good cards), found
-    and kept: up to five ranks scored by ``score``, six or seven the best of the entries one card smaller
-    (the best five by construction; each rank removed once, a rank twice gives the same one).
+    """A rank table's entry for ``key`` (the rank counts and number of cards of 1..7 good cards), which
+    the table does not hold yet (its callers looked), found and kept: up to five ranks scored by ``score``,
+    six or seven the best of the entries one card smaller (the best five by construction; each rank
+    removed once, a rank twice gives the same one).
 
     A table is filled as hands need it, not built whole on the first call: a process that replays one
     hand pays for the few entries its showdowns use (0.1-0.2 ms), where building a table of every
     multiset (76,154) cost every process 100-145 ms compiled and 155-200 ms pure (README, "Start-up").
     Filling a whole table this way costs more, 137-175 ms compiled and 250-290 pure, but spread over
     the many hands that would need it; a first replay of 2,000 simulated hands got faster in both."""
-    found = table.get(key)
-    if found is not None:
-        return found
+    found: int | None = None
     if key >> _COUNT_AT <= 5:
         found = score([index + 2 for index in _ranks_of(key)])
     else:
@@ -252,7 +251,7 @@ def _check(name: str, cards: Sequence[Card], most: int = 7) -> None:
 
 
 def _on_miss(table: dict[int, int], score: Callable[[Sequence[int]], int], key: int, name: str,
-                  cards: Sequence[Card]) -> int:
+             cards: Sequence[Card]) -> int:
     """A rank table's answer after a miss: refuse a bad list (:func:`_check`), or find the entry."""
     _check(name, cards)
     return _rank_entry(table, score, key)
