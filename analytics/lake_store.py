@@ -30,7 +30,7 @@ from fsspec.core import url_to_fs
 from fsspec.implementations.local import LocalFileSystem
 
 from studbook.analytics.db import SCHEMA_VERSION, DatabaseError
-from studbook.grammar.reader import FileStamp
+from studbook.grammar.records import FileStamp
 
 LAKE_FORMAT = 1
 MARKER = "studbook-lake.json"

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studbook.analytics.db import CHUNK_CHARS, DEFAULT_CHUNK
-from studbook.grammar.reader import Block, FileStamp, LogReader, ParseError
+from studbook.grammar.reader import LogReader
+from studbook.grammar.records import Block, FileStamp, ParseError
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,8 @@ from studbook.analytics.load import Loader
 from studbook.analytics.reading import Chunk
 from studbook.analytics.worker import ChunkResult, process_chunk
 from studbook.grammar import expand_paths
-from studbook.grammar.reader import Block, DecodeError, LogReader, ParseError
+from studbook.grammar.reader import DecodeError, LogReader
+from studbook.grammar.records import Block, ParseError
 from studbook.grammar.xmlread import looks_like_xml
 
 TAIL_BYTES = 16 << 20  # read at most this much per look (more is read at the next, at once): bounded memory

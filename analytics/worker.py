@@ -21,7 +21,7 @@ from studbook.analytics.isolate import STEP_ERRORS, hand_range, in_halves, kept_
 from studbook.analytics.reading import Chunk
 from studbook.analytics.rows import HAND_INDEX, Columns, HandRows, hand_rows
 from studbook.grammar import ParseError, ParseResult, Skipped, parse_block
-from studbook.grammar.reader import FileStamp
+from studbook.grammar.records import FileStamp
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import Rules, rules_text

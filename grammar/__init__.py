@@ -1,33 +1,12 @@
-"""Site grammars: reading logs into hand blocks (grammar/reader.py), dialect detection and parsing
-into Hand objects.
-
-Importing this package registers every dialect: ``SITES`` is the registry, one module per dialect, each
-registering itself (@register); a new site is its module and one entry here.
+"""The reading layer: logs into hand blocks (grammar/reader.py), each block's dialect detected and parsed
+into a Hand. The machinery is here; the sites are in ``grammar/sites/``, which importing this package
+registers.
 """
 
-from importlib import import_module
-
 from studbook.grammar.parse import ParseResult, Skipped, expand_paths, parse_block, parse_file
-from studbook.grammar.reader import Block, ParseError, read_blocks
+from studbook.grammar.reader import read_blocks
+from studbook.grammar.records import Block, ParseError
+from studbook.grammar.sites import SITES
 
-SITES = (
-    "absolute",  # Absolute Poker
-    "acr",  # Americas Cardroom / Winning Poker Network
-    "bovada",  # Bovada / Bodog / Ignition
-    "everleaf",  # Everleaf Gaming
-    "fulltilt",  # Full Tilt Poker
-    "ipoker",  # iPoker network (XML)
-    "kingsclub",  # KingsClub
-    "merge",  # Merge Gaming Network (XML)
-    "ongame",  # OnGame network
-    "partypoker",  # PartyPoker
-    "phh",  # the Poker Hand History standard (TOML), pokerkit's format
-    "pokerstars",  # PokerStars
-    "studbook",  # studbook's own format
-    "winamax",  # Winamax
-)
-for _site in SITES:
-    import_module(f"{__name__}.{_site}")
-
-__all__ = ["Block", "ParseError", "ParseResult", "Skipped", "expand_paths", "parse_block", "parse_file",
-           "read_blocks"]
+__all__ = ["SITES", "Block", "ParseError", "ParseResult", "Skipped", "expand_paths", "parse_block",
+           "parse_file", "read_blocks"]

@@ -16,11 +16,11 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
-    from studbook.grammar.reader import Block
+    from studbook.grammar.records import Block
     from studbook.hand import Hand
 
 # The grammars sit in the package's folder, which a compiled module's own file is not in.
-GRAMMAR_DIR = files("studbook.grammar")
+GRAMMAR_DIR = files("studbook.grammar") / "sites"
 
 
 class HandSyntaxError(ValueError):

@@ -7,7 +7,7 @@ and loads it in 2-5 ms. Lark keys that file by the grammar's text, the grammar f
 (base.lark), the options, and Lark's and Python's versions, and on any mismatch, or a file it cannot
 read, it builds the parser and writes the file again.
 
-Where the file goes: ``grammar/__pycache__/<grammar>.<cache tag>.lark-cache`` (for example
+Where the file goes: ``grammar/sites/__pycache__/<grammar>.<cache tag>.lark-cache`` (for example
 ``pokerstars.cpython-311.lark-cache``), beside the grammars as a ``.pyc`` is beside its module. The file
 is unpickled, so it sits where only those who can write the grammars can write it, never in the shared
 temporary folder (Lark's ``cache=True``); one file per interpreter (``sys.implementation.cache_tag``), so

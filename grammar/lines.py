@@ -34,7 +34,7 @@ from studbook.grammar.linescan import (
     ignored_terminals,
     line_terminals,
 )
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.hand import Hand
 
 log = logging.getLogger(__name__)
@@ -144,7 +144,7 @@ class LineDialect(Dialect):
         """The LALR parser of the grammar, which checks the order of the lines when the fast path cannot.
 
         Lark builds it from the grammar files, or loads what it built before from its cache file beside
-        them (``grammar/__pycache__/``, one per interpreter; grammar/larkcache.py): 2-5 ms instead of
+        them (``grammar/sites/__pycache__/``, one per interpreter; grammar/larkcache.py): 2-5 ms instead of
         34-175 ms in every process that reads this dialect."""
         if self._parser is None:
             self._parser = open_grammar(self.grammar_dir / self.grammar_file, parser="lalr",

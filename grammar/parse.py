@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studbook.grammar.dialect import HandSyntaxError
-from studbook.grammar.reader import Block, ParseError, read_blocks
+from studbook.grammar.reader import read_blocks
+from studbook.grammar.records import Block, ParseError
 from studbook.hand import Hand
 
 

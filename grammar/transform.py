@@ -42,7 +42,7 @@ from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Handler, Match, required
 from studbook.grammar.memo import Memo
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
 from studbook.money import AmountError, parse_amount

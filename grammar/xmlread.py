@@ -21,7 +21,8 @@ from typing import Any
 from lxml import etree
 
 from studbook.grammar.dialect import Dialect, xml_dialects
-from studbook.grammar.reader import MAX_BLOCK_CHARS, Block, ParseError
+from studbook.grammar.reader import MAX_BLOCK_CHARS
+from studbook.grammar.records import Block, ParseError
 
 # An element of lxml's tree: lxml names its class only privately, so it is typed by this alias.
 Element = Any

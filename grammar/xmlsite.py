@@ -32,7 +32,7 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar.dialect import Dialect, HandSyntaxError
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.transform import StreetMoney
 from studbook.grammar.xmlread import Element, hardened_parser
 from studbook.hand import Hand, Seat

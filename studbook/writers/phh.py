@@ -13,7 +13,7 @@ float of dollars would lose the odd cent). What the standard has no field for go
 fields, which it allows when their names start with ``_``: ``_site``, ``_rake``, ``_total_pot``,
 ``_pots`` (the log's main and side pots after rake), ``_rules`` (house rules the log states),
 ``_tournament``, ``_level`` (a level that is no number) and ``_bring_in_unstated`` (the log never
-shows the bring-in: see :func:`_bring_in`). grammar/phh.py reads all of them back.
+shows the bring-in: see :func:`_bring_in`). grammar/sites/phh.py reads all of them back.
 
 PHH's stud games are pokerkit's, so a hand they cannot hold is :class:`Unsupported`, skipped and
 counted by the export: a community card (8 players on 7th street), a double bet on 4th street

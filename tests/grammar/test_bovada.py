@@ -29,9 +29,9 @@ from studbook.events import (
     StreetStart,
 )
 from studbook.grammar import ParseError, parse_file
-from studbook.grammar.bovada import nice_round_up
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import LogReader, read_blocks
+from studbook.grammar.sites.bovada import nice_round_up
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.writers import WRITERS

@@ -23,7 +23,8 @@ from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect, tokens_in_order
 from studbook.grammar.linescan import LineScanner, ignored_terminals, line_terminals
 from studbook.grammar.parse import ParseResult, parse_block
-from studbook.grammar.reader import Block, read_blocks
+from studbook.grammar.reader import read_blocks
+from studbook.grammar.records import Block
 from studbook.simulate import Setup, Simulator
 from studbook.writers import write_studbook
 

@@ -27,7 +27,8 @@ from studbook.grammar.larkcache import SUFFIX, cache_file, open_grammar
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import ignored_terminals
 from studbook.grammar.parse import ParseResult, parse_block
-from studbook.grammar.reader import Block, read_blocks
+from studbook.grammar.reader import read_blocks
+from studbook.grammar.records import Block
 
 LOADED = "<deserialized>"
 OPTIONS = {"parser": "lalr", "propagate_positions": False, "maybe_placeholders": False}
@@ -172,7 +173,7 @@ def test_a_failing_cache_prints_nothing(tmp_path: Path, greeting: Path) -> None:
 @pytest.fixture
 def grammar_copy(tmp_path: Path) -> Path:
     """The package's grammar files, copied."""
-    for grammar in (ROOT / "grammar").glob("*.lark"):
+    for grammar in (ROOT / "grammar" / "sites").glob("*.lark"):
         shutil.copy(grammar, tmp_path)
     return tmp_path
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from studbook.grammar import studbook, transform
+from studbook.grammar import transform
 from studbook.grammar.dialect import HandSyntaxError, dialect_named
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import LineScanner
 from studbook.grammar.parse import parse_block
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
+from studbook.grammar.sites import studbook
 from studbook.hand import Hand
 from studbook.money import AmountError
 

@@ -10,7 +10,7 @@ import pytest
 from helpers.parsing import OLD_STYLE_HAND
 
 from studbook.grammar import ParseError, parse_file
-from studbook.grammar.reader import FileError
+from studbook.grammar.records import FileError
 from studbook.hand import Hand
 
 PS = OLD_STYLE_HAND.rstrip("\n").split("\n")  # a real PokerStars hand, 31 lines

@@ -16,7 +16,8 @@ from helpers.parsing import OLD_STYLE_HAND
 
 from studbook.events import Note
 from studbook.grammar import Block, ParseError, parse_block, parse_file, read_blocks, reader
-from studbook.grammar.reader import MAX_BLOCK_CHARS, FileError, LogReader, file_stamp, split_blocks
+from studbook.grammar.reader import MAX_BLOCK_CHARS, LogReader, file_stamp, split_blocks
+from studbook.grammar.records import FileError
 from studbook.hand import Hand
 
 LINES = OLD_STYLE_HAND.rstrip("\n").split("\n")  # a real PokerStars hand, 31 lines

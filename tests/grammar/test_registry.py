@@ -8,7 +8,8 @@ from pathlib import Path
 from studbook.grammar import SITES
 from studbook.grammar.dialect import detect_dialect, dialect_named, dialects, xml_dialects
 from studbook.grammar.parse import parse_block
-from studbook.grammar.reader import Block, read_blocks
+from studbook.grammar.reader import read_blocks
+from studbook.grammar.records import Block
 from studbook.hand import Hand
 from studbook.writers import WRITERS
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from studbook.grammar.dialect import dialect_named
-from studbook.grammar.studbook_errors import EXAMPLES
+from studbook.grammar.sites.studbook_errors import EXAMPLES
 
 PUNCTUATION = {"COLON": ":", "SLASH": "/", "LSQB": "[", "RSQB": "]", "LPAR": "(", "RPAR": ")"}
 

@@ -34,8 +34,9 @@ from studbook.events import (
 )
 from studbook.grammar import ParseError, parse_block, parse_file
 from studbook.grammar.dialect import HandSyntaxError, detect_dialect
-from studbook.grammar.reader import Block, split_blocks
-from studbook.grammar.studbook import StudbookDialect, quote_name, written_amount
+from studbook.grammar.reader import split_blocks
+from studbook.grammar.records import Block
+from studbook.grammar.sites.studbook import StudbookDialect, quote_name, written_amount
 from studbook.hand import Hand, Seat
 from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS

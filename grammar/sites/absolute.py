@@ -18,7 +18,7 @@ from studbook.cards import Card
 from studbook.events import Bet, Call, Collect, Deal, Event, Raise, Street
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match, Rewritten, required
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, local_time
 from studbook.grammar.units import betting_structure
 from studbook.rules.variants import VARIANTS

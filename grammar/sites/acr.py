@@ -37,7 +37,7 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match, Rewritten, required
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, minor_units
 from studbook.hand import Hand, Seat, SummarySeat
 from studbook.money import AmountError

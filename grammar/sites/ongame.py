@@ -28,8 +28,8 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match, required
-from studbook.grammar.partypoker import written_cards
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
+from studbook.grammar.sites.partypoker import written_cards
 from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect, minor_units
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand

@@ -23,7 +23,7 @@ from urllib.parse import unquote
 from studbook.cards import Card
 from studbook.events import Collect, Muck, Note, Show, Street
 from studbook.grammar.dialect import register
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.units import CURRENCIES, betting_structure
 from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault, integer
 from studbook.hand import Hand, Source, Summary

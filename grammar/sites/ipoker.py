@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from studbook.cards import Card
 from studbook.events import ACTION_TYPES, Bet, Collect, Complete, Muck, Note, Raise, Show, StreetStart
 from studbook.grammar.dialect import register
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.units import betting_structure
 from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault, integer
 from studbook.hand import Hand, Source

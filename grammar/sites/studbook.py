@@ -1,11 +1,11 @@
 """studbook's own hand log, written by people in English or Spanish (docs/log-format.md).
 
-Each line is one kind of line of grammar/studbook.lark, read like any site's: by the shared fast
+Each line is one kind of line of grammar/sites/studbook.lark, read like any site's: by the shared fast
 path, or by Lark when that path is unsure. The line handlers here check what a grammar cannot see:
 the order of the sections, that every actor has a seat, the amounts against the declared currency
 and the header's house rules against the rules engine's own validation. Every problem is a
 :class:`HandSyntaxError` that names the line and what was expected there; a line the grammar
-rejects is explained by grammar/studbook_errors.py.
+rejects is explained by grammar/sites/studbook_errors.py.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from studbook.grammar.dialect import HandSyntaxError, dialects, register
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Match, field_regexp, required
 from studbook.grammar.memo import Memo
-from studbook.grammar.reader import Block
-from studbook.grammar.studbook_errors import Diagnosis
+from studbook.grammar.records import Block
+from studbook.grammar.sites.studbook_errors import Diagnosis
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
@@ -44,7 +44,7 @@ _ORDINALS = {"second": 2, "segunda": 2, "third": 3, "tercera": 3, "fourth": 4, "
 _ZONE_OFFSET = re.compile(r"([+-])(\d\d):?(\d\d)")
 _DATETIME = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]+(\d{1,2}):(\d\d)(?::(\d\d))?)?\s*(.*)")
 
-# Header items by the field that tells their kind (grammar/studbook.lark, ITEM), in its order.
+# Header items by the field that tells their kind (grammar/sites/studbook.lark, ITEM), in its order.
 _ITEM_KINDS = ("variant", "small_bet", "structure_only", "min_bet", "ante", "bring_in", "cap", "deck",
                "tie_break", "currency", "time", "table", "max_seats", "tournament", "level", "game", "site",
                "home", "rule", "preset")

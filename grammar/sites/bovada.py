@@ -42,7 +42,7 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match, Rewritten, required
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, split_deal
 from studbook.grammar.units import betting_structure
 from studbook.hand import Hand, SummarySeat

@@ -33,7 +33,7 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import HandSyntaxError, register
 from studbook.grammar.linescan import Match, required
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand

@@ -22,7 +22,7 @@ from studbook.cards import Card
 from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match, required
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.grammar.transform import (
     FieldError,
     HandTransformer,

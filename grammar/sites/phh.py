@@ -29,7 +29,7 @@ from studbook import events as ev
 from studbook.cards import CardError, parse_card
 from studbook.events import Street
 from studbook.grammar.dialect import Dialect, HandSyntaxError, register
-from studbook.grammar.reader import Block
+from studbook.grammar.records import Block
 from studbook.hand import Hand, Seat, Source, Summary
 
 VARIANTS = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
