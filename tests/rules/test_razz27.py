@@ -1,6 +1,6 @@
 """2-7 razz (rules.md 4.1, R27-1..R27-5): the variant record, its evaluator ``low27`` against pokerkit's
 deuce-to-seven low, its board ranking and who brings in. The KingsClub logs that confirm each rule are
-checked in tests/grammar/test_kingsclub.py."""
+checked in tests/grammar/sites/test_kingsclub.py."""
 
 from __future__ import annotations
 
