@@ -76,6 +76,11 @@ class Dialect:
         """Parse one block; raise :class:`HandSyntaxError` with block-relative positions."""
         raise NotImplementedError
 
+    def parse_open(self, block: Block) -> Hand:
+        """Parse one block, leaving out what the site's format reads as no kind of line where it can
+        (grammar/lines.py); a dialect that cannot reads it as :meth:`parse` does."""
+        return self.parse(block)
+
     def claims(self, game: object) -> bool:
         """Whether an XML ``<game>`` element is one of this dialect's hands (only XML dialects claim any)."""
         return False

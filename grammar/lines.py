@@ -17,12 +17,14 @@ import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, Protocol
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from studbook.events import UNKNOWN_LINE, Event, Note
 from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
 from studbook.grammar.larkcache import open_grammar
 from studbook.grammar.linescan import (
@@ -30,14 +32,35 @@ from studbook.grammar.linescan import (
     LineScanner,
     NotRegular,
     Read,
+    collision_order,
     field_regexp,
     ignored_terminals,
     line_terminals,
 )
+from studbook.grammar.openworld import may_move_money
 from studbook.grammar.records import Block
 from studbook.hand import Hand
 
 log = logging.getLogger(__name__)
+
+# How many known notes out of place a hand may have left out, one parse each, before it is an error.
+MAX_LEFT_OUT = 8
+
+
+def with_notes(events: tuple[Event, ...], notes: list[Note]) -> tuple[Event, ...]:
+    """``events`` with ``notes`` (in line order) each before the first event of a later line."""
+    merged: list[Event] = []
+    pending = iter(notes)
+    note = next(pending, None)
+    for event in events:
+        while note is not None and note.line < event.line:
+            merged.append(note)
+            note = next(pending, None)
+        merged.append(event)
+    if note is not None:
+        merged.append(note)
+        merged.extend(pending)
+    return tuple(merged)
 
 
 def tokens_in_order(children: list[Tree | Token]) -> Iterator[Token]:
@@ -138,6 +161,7 @@ class LineDialect(Dialect):
         self._reader: LineReader | None = None
         self._scanner: FastPath | None = None
         self._scanner_tried = False
+        self._line_kinds: list[str] | None = None  # the kinds of line in Lark's collision order
 
     @property
     def parser(self) -> Lark:
@@ -197,6 +221,55 @@ class LineDialect(Dialect):
                 reader.begin(block)
                 raise reader.syntax_error(error, text, self._replay_to_error(text)) from None
             return reader.start(tree.children)
+
+    def parse_open(self, block: Block) -> Hand:
+        """The block's Hand, lines no rule of the grammar reads left out and kept as ``unknown-line``
+        notes: first the lines no kind of line reads, then, one at a time, a known note where the grammar
+        has no place for it. A left-out line that may move money (grammar/openworld.py), or a hand that
+        still does not parse, raises the error the whole block gives."""
+        try:
+            return self.parse(block)
+        except HandSyntaxError as error:
+            first_error = error
+        lines = list(block.lines)
+        left_out = {index for index, line in enumerate(lines) if line.strip() and self.kind_of(line) is None}
+        for _ in range(MAX_LEFT_OUT):
+            if not left_out:
+                raise first_error
+            trimmed = Block(block.file, block.first_line, ["" if index in left_out else line
+                                                            for index, line in enumerate(lines)],
+                            block.dialect, block.context)
+            try:
+                hand = self.parse(trimmed)
+            except HandSyntaxError as error:
+                index = error.line - 1
+                if index in left_out or not 0 <= index < len(lines) or not self._is_note(lines[index]):
+                    raise first_error from None
+                left_out.add(index)
+                continue
+            players = [seat.player for seat in hand.seats]
+            if any(may_move_money(lines[index], players) for index in left_out):
+                raise first_error
+            offset = block.first_line
+            notes = [Note(offset + index, UNKNOWN_LINE, lines[index]) for index in sorted(left_out)]
+            return replace(hand, events=with_notes(hand.events, notes))
+        raise first_error
+
+    def kind_of(self, line: str) -> str | None:
+        """The kind of line (terminal) that reads ``line`` whole, if any."""
+        if self.scanner is not None:
+            read = self.classify(line)
+            return None if read is None else read[0]
+        if self._line_kinds is None:
+            kinds = line_terminals(self.parser)
+            self._line_kinds = [t.name for t in collision_order(self.parser.terminals) if t.name in kinds]
+        regexps, text = self.reader.regexps, line + "\n"
+        return next((name for name in self._line_kinds if regexps[name].fullmatch(text)), None)
+
+    def _is_note(self, line: str) -> bool:
+        """Whether a kind of line the site calls a note (chat, joins, timeouts...) reads ``line``."""
+        kind = self.kind_of(line)
+        return kind is not None and kind in getattr(self.reader, "notes", {})
 
     def _scanned(self, block: Block) -> bool:
         """Whether the fast path read the whole block. A handler runs there before the order of the lines

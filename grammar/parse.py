@@ -7,10 +7,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from studbook.closing import money_gaps
+from studbook.events import UNKNOWN_LINE, Note
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.reader import read_blocks
 from studbook.grammar.records import Block, ParseError
 from studbook.hand import Hand
+from studbook.replay import replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +30,10 @@ class Skipped:
 ParseResult = Hand | ParseError | Skipped
 
 
-def parse_block(block: Block) -> ParseResult:
-    """Parse one block, never raising for bad input."""
+def parse_block(block: Block, strict: bool = False) -> ParseResult:
+    """Parse one block, never raising for bad input. ``strict``: every line must be one the site's
+    grammar reads; else a line it does not read is left out where the hand's money closes without it
+    (:func:`parse_open`)."""
     dialect = block.dialect
     if dialect is None:
         return ParseError(block.file, block.first_line, 1, None, None,
@@ -40,16 +45,35 @@ def parse_block(block: Block) -> ParseResult:
     if other is not None:
         return Skipped(block.file, block.first_line, hand_id, dialect.name, other)
     try:
-        return dialect.parse(block)
+        hand = dialect.parse(block) if strict else dialect.parse_open(block)
     except HandSyntaxError as error:
         return ParseError(block.file, block.first_line + error.line - 1, error.column, hand_id,
                           dialect.name, error.message, block.text)
+    return hand if strict else closed(hand, block, hand_id)
 
 
-def parse_file(path: Path) -> Iterator[ParseResult]:
+def closed(hand: Hand, block: Block, hand_id: str | None) -> ParseResult:
+    """``hand`` if it has no line left out or its money closes without them; else the error the hand
+    gives when read strictly, which then names the lines left out and why the money does not close."""
+    left_out = [event for event in hand.events if isinstance(event, Note) and event.kind == UNKNOWN_LINE]
+    if not left_out:
+        return hand
+    gaps = money_gaps(replay(hand))
+    if not gaps:
+        return hand
+    strict = parse_block(block, strict=True)
+    assert isinstance(strict, ParseError), "a hand with lines left out parses strictly"
+    lines = ", ".join(str(note.line) for note in left_out)
+    because = (f"; the unknown line(s) {lines} are the likely cause: the hand's money does not close "
+               f"without them ({'; '.join(gaps)})")
+    return ParseError(strict.file, strict.line, strict.column, hand_id, hand.site, strict.message + because,
+                      block.text)
+
+
+def parse_file(path: Path, strict: bool = False) -> Iterator[ParseResult]:
     """Every block of one log parsed, in file order (the log is streamed, see grammar/reader.py)."""
     for item in read_blocks(path):
-        yield item if isinstance(item, ParseError) else parse_block(item)
+        yield item if isinstance(item, ParseError) else parse_block(item, strict)
 
 
 COMPANION_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".py", ".pyc", ".duckdb", ".parquet")

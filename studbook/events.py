@@ -234,7 +234,8 @@ class Note:
     ``kind`` is a short tag (``chat``, ``join``, ``leave``, ``connection``, ``sitting_out``,
     ``timeout``, ``capped``, ``pair_on_board``, ``no_low``, ``bring_in_card``, ``tournament``,
     ``pot``, ``other``) so later stages can use what a site announces (e.g. ``Betting is capped``;
-    ``pot``: the running pot a Full Tilt tournament street marker states).
+    ``pot``: the running pot a Full Tilt tournament street marker states; ``unknown-line``: a line
+    the reader left out, as no kind of line the site is known to write).
     """
 
     line: int
@@ -248,6 +249,8 @@ class Note:
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "player", player)
 
+
+UNKNOWN_LINE = "unknown-line"  # the Note kind of a line the reader left out
 
 Action = Check | Fold | Bet | Call | Raise | Complete | BringIn
 Event = (

@@ -64,6 +64,7 @@ award-mismatch              error     a player's award differs from what the rul
 collect-mismatch            error     the collect lines disagree with the summary seat lines or nets (L5)
 collect-missing             warning   the summary's nets show a win no award line writes (L5)
 award-unverified            info      a contested pot nobody showed for: the log's award stands
+unknown-line                warning   a line the site's format does not know, left out: the money closes (L6)
 ==========================  ========  ==========================================================
 """
 
@@ -75,6 +76,7 @@ from typing import Final
 from studbook.awards import Awards
 from studbook.cards import Card
 from studbook.events import (
+    UNKNOWN_LINE,
     Action,
     Bet,
     BringIn,
@@ -587,7 +589,8 @@ class _Replayer:
         return "R3" if self.variant.first_to_act == "low_board" else "S5"
 
     def on_note(self, event: Note) -> None:
-        """Check what a site announces: the cap (C17) and the open pair (S7)."""
+        """Check what a site announces, the cap (C17) and the open pair (S7), and name each line the
+        reader left out (L6)."""
         if event.kind == "capped":
             self.open_round(event.line)
             if not self.table.cap_reached():
@@ -599,6 +602,15 @@ class _Replayer:
                     "C17",
                     "warning",
                 )
+        elif event.kind == UNKNOWN_LINE:
+            self.flag(
+                UNKNOWN_LINE,
+                event.line,
+                f"line {event.line} is no kind of line this site's format is known to write, and was "
+                f"left out (the hand's money closes without it): {event.text!r}",
+                "L6",
+                "warning",
+            )
         elif event.kind == "pair_on_board":
             self.open_round(event.line)
             if self.table.double is None:

@@ -59,9 +59,9 @@ def studbook_blocks() -> list[Block]:
 BY_LARK = {dialect.name: type(dialect)(fast_path=None) for dialect in LINE_DIALECTS}
 
 
-def by_lark(block: Block) -> ParseResult:
+def by_lark(block: Block, strict: bool = False) -> ParseResult:
     assert block.dialect is not None
-    return parse_block(Block(block.file, block.first_line, block.lines, BY_LARK[block.dialect.name]))
+    return parse_block(Block(block.file, block.first_line, block.lines, BY_LARK[block.dialect.name]), strict)
 
 
 def fast(block: Block) -> bool:
@@ -146,8 +146,9 @@ def test_each_line_gets_the_terminal_lark_gives_it(site_blocks: list[Block]) -> 
 def test_damaged_hands_give_larks_errors_or_hands(site_blocks: list[Block]) -> None:
     errors = 0
     for block in [*damaged(site_blocks, 300, seed=7), *damaged(OURS, 300, seed=11)]:
-        result = parse_block(block)
-        assert result == by_lark(block), "\n".join(block.lines)
+        result = parse_block(block, strict=True)
+        assert result == by_lark(block, strict=True), "\n".join(block.lines)
+        assert parse_block(block) == by_lark(block), "\n".join(block.lines)
         errors += not hasattr(result, "events")
     assert errors > 200  # the edits really break hands, so the errors themselves are compared
 

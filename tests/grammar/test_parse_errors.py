@@ -77,10 +77,11 @@ def replaced(lines: list[str], number: int, line: str) -> list[str]:
 
 
 def good_bad_good(tmp_path: Path, good: list[str], bad: list[str]) -> tuple[Hand, ParseError, Hand, int]:
-    """One file: a good hand, the bad one, the good one again. Returns the bad block's first line."""
+    """One file: a good hand, the bad one, the good one again, read strictly (a line the grammar does not
+    know is an error too). Returns the bad block's first line."""
     path = tmp_path / "hands.txt"
     path.write_text("\n".join(good + ["", ""] + bad + ["", "", ""] + good) + "\n")
-    first, error, last = parse_file(path)
+    first, error, last = parse_file(path, strict=True)
     assert isinstance(first, Hand) and isinstance(last, Hand)
     assert isinstance(error, ParseError) and error.file == str(path)
     return first, error, last, len(good) + 3
