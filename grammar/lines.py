@@ -149,6 +149,8 @@ class LineDialect(Dialect):
     reader_class: ClassVar[type[LineReader]]
     # The grammar's start rules: the first reads a hand; others only keep pieces the reader uses.
     starts: ClassVar[tuple[str, ...]] = ("start",)
+    # Kinds of line loose enough to read a line the site never meant as one (leave it out out of place).
+    loose_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, fast_path: FastPathMaker | None = LineScanner,
                  grammar_dir: Path | None = None) -> None:
@@ -162,6 +164,7 @@ class LineDialect(Dialect):
         self._scanner: FastPath | None = None
         self._scanner_tried = False
         self._line_kinds: list[str] | None = None  # the kinds of line in Lark's collision order
+        self._priorities: dict[str, int] | None = None  # each kind of line's priority in the grammar
 
     @property
     def parser(self) -> Lark:
@@ -224,36 +227,40 @@ class LineDialect(Dialect):
 
     def parse_open(self, block: Block) -> Hand:
         """The block's Hand, lines no rule of the grammar reads left out and kept as ``unknown-line``
-        notes: first the lines no kind of line reads, then, one at a time, a known note where the grammar
-        has no place for it. A left-out line that may move money (grammar/openworld.py), or a hand that
-        still does not parse, raises the error the whole block gives."""
+        notes: first the lines no kind of line reads, then, one at a time, a note or a loose kind of line
+        where the grammar has no place for it. A left-out line that may move money (grammar/openworld.py),
+        or a hand that still does not parse, raises the error the whole block gives."""
         try:
             return self.parse(block)
         except HandSyntaxError as error:
-            first_error = error
+            first_error = failed = error
         lines = list(block.lines)
         left_out = {index for index, line in enumerate(lines) if line.strip() and self.kind_of(line) is None}
         for _ in range(MAX_LEFT_OUT):
-            if not left_out:
-                raise first_error
-            trimmed = Block(block.file, block.first_line, ["" if index in left_out else line
-                                                            for index, line in enumerate(lines)],
-                            block.dialect, block.context)
-            try:
-                hand = self.parse(trimmed)
-            except HandSyntaxError as error:
-                index = error.line - 1
-                if index in left_out or not 0 <= index < len(lines) or not self._is_note(lines[index]):
-                    raise first_error from None
-                left_out.add(index)
-                continue
-            players = [seat.player for seat in hand.seats]
-            if any(may_move_money(lines[index], players) for index in left_out):
-                raise first_error
-            offset = block.first_line
-            notes = [Note(offset + index, UNKNOWN_LINE, lines[index]) for index in sorted(left_out)]
-            return replace(hand, events=with_notes(hand.events, notes))
+            if left_out:
+                trimmed = Block(block.file, block.first_line, ["" if index in left_out else line
+                                                                for index, line in enumerate(lines)],
+                                block.dialect, block.context)
+                try:
+                    hand = self.parse(trimmed)
+                except HandSyntaxError as error:
+                    failed = error
+                else:
+                    return self._with_notes(hand, lines, left_out, first_error)
+            index = failed.line - 1
+            if index in left_out or not 0 <= index < len(lines) or not self._is_loose(lines[index]):
+                break
+            left_out.add(index)  # a note, or a loose kind of line, where the grammar has no place for it
         raise first_error
+
+    def _with_notes(self, hand: Hand, lines: list[str], left_out: set[int], error: HandSyntaxError) -> Hand:
+        """``hand`` with a note for each line left out; ``error`` when one of them may move money."""
+        players = [seat.player for seat in hand.seats]
+        if any(may_move_money(lines[index], players) for index in left_out):
+            raise error
+        offset = hand.source.first_line
+        notes = [Note(offset + index, UNKNOWN_LINE, lines[index]) for index in sorted(left_out)]
+        return replace(hand, events=with_notes(hand.events, notes))
 
     def kind_of(self, line: str) -> str | None:
         """The kind of line (terminal) that reads ``line`` whole, if any."""
@@ -266,10 +273,16 @@ class LineDialect(Dialect):
         regexps, text = self.reader.regexps, line + "\n"
         return next((name for name in self._line_kinds if regexps[name].fullmatch(text)), None)
 
-    def _is_note(self, line: str) -> bool:
-        """Whether a kind of line the site calls a note (chat, joins, timeouts...) reads ``line``."""
+    def _is_loose(self, line: str) -> bool:
+        """Whether the kind of line that reads ``line`` is a note (chat, joins, timeouts...) or a kind the
+        grammar gives way to every other (a negative priority: loose words, such as a table's name)."""
         kind = self.kind_of(line)
-        return kind is not None and kind in getattr(self.reader, "notes", {})
+        if kind is None:
+            return False
+        if self._priorities is None:
+            self._priorities = {terminal.name: terminal.priority for terminal in self.parser.terminals}
+        return (kind in self.loose_kinds or kind in getattr(self.reader, "notes", {})
+                or self._priorities.get(kind, 0) < 0)
 
     def _scanned(self, block: Block) -> bool:
         """Whether the fast path read the whole block. A handler runs there before the order of the lines

@@ -46,6 +46,8 @@ def may_move_money(line: str, players: Iterable[str]) -> bool:
     False
     >>> may_move_money("Bob 2 jumps 40", players), may_move_money("Bob 2 has 15 seconds left to act", players)
     (True, False)
+    >>> may_move_money("Bob 2 will be allowed to play after the button", players)
+    False
     >>> may_move_money('Ann said, "I call everything"', players)
     False
     >>> may_move_money("Jackpot fee $0.50 taken", players)
@@ -58,7 +60,8 @@ def may_move_money(line: str, players: Iterable[str]) -> bool:
         return True
     if _TOURNAMENT_NEWS.search(text) or _NOTICES.search(text):
         return False
-    if _AMOUNT.search(text) and any(text.startswith((player + ":", player + " ")) for player in players):
+    if any(text.startswith((player + ":", player + " ")) and _AMOUNT.search(text, len(player))
+           for player in players):
         return True  # "NAME: <verb> AMOUNT", "NAME <verb> AMOUNT": the shape of the sites' actions
     return bool(_ACTION_VERBS.search(text)) and any(_names(text, player) for player in players)
 

@@ -617,6 +617,7 @@ class StudbookDialect(LineDialect):
     grammar_file = "studbook.lark"
     reader_class = StudbookReader
     starts = ("start", "pieces")
+    loose_kinds = frozenset({"HEADER_LINE"})  # "any · items": a line of prose reads as one
 
     @property
     def keyword(self) -> re.Pattern[str]:

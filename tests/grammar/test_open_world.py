@@ -1,0 +1,173 @@
+"""Lines no grammar knows: left out where the money closes without them, never where they may move money.
+
+The metamorphic test inserts informational lines of many shapes (seat status, timeouts, dealer and chat
+notices, tournament news, junk) into every hand of every text log of the corpus and of histories/: no
+hand's nets, pots or verdicts may change; each inserted line is kept as a note, and one the site's
+grammar does not know is named by an ``unknown-line`` warning. Read strictly, such a hand is rejected,
+as before.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from helpers.paths import HISTORIES
+
+from studbook.events import UNKNOWN_LINE, Note
+from studbook.grammar import Block, ParseError, parse_block, read_blocks
+from studbook.grammar.lines import LineDialect
+from studbook.grammar.openworld import may_move_money
+from studbook.hand import Hand
+from studbook.replay import replay
+from studbook.results import Replay
+
+# Informational lines as sites write them; {name} is a seated player, {other} someone not seated.
+SHAPES = (
+    "{name} has timed out",
+    "{name} is disconnected",
+    "{name} will be allowed to play after the button",
+    "{name} has 15 seconds left to act",
+    "{name} finished the tournament in 4th place",
+    "{other} joins the table at seat #9",
+    "{other} has left the table.",
+    "Dealer: {name}, it's your turn",
+    "Dealer: the table is now open for chat",
+    "*** Player {other} is sitting out ***",
+    "Time bank activated for {name}",
+    "The game was paused by the host for 2 minutes",
+    "Level 12: blinds are up",
+    "~~~",
+    "\ufffd\ufffd\ufffd",
+    "Seat 9 is reserved for {other}",
+)
+
+
+def text_blocks(folder: Path) -> list[Block]:
+    """The stud hands of every text log under ``folder`` that a whole-line grammar reads."""
+    found: list[Block] = []
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.suffix in (".xml", ".hp", ".hands", ".gt", ".json", ".md"):
+            continue
+        found += [block for block in read_blocks(path) if isinstance(block, Block)
+                  and isinstance(block.dialect, LineDialect) and block.dialect.other_game(block) is None]
+    return found
+
+
+def outcome(result: Replay) -> tuple[object, ...]:
+    """What a hand comes to: each seat's money, the pots, and the verdict (the findings but L6's)."""
+    seats = tuple((s.player, s.committed, s.collected, s.logged_collected, s.net) for s in result.seats)
+    pots = tuple((p.amount, p.eligible, tuple((w.player, w.amount, w.half) for w in p.winners))
+                 for p in result.pots)
+    verdict = tuple(sorted((v.code, v.severity, v.rule or "") for v in result.violations
+                           if v.code != UNKNOWN_LINE))
+    return seats, pots, verdict
+
+
+def with_line(block: Block, index: int, line: str) -> Block:
+    return Block(block.file, block.first_line, [*block.lines[:index], line, *block.lines[index:]],
+                 block.dialect, block.context)
+
+
+def inserted(block: Block, hand: Hand, chance: random.Random, count: int) -> tuple[Block, list[int]]:
+    """``block`` with ``count`` informational lines at random places after its seat list; the file's line
+    numbers of the lines inserted."""
+    names = [seat.player for seat in hand.seats]
+    last = names[-1]  # after the seat list: a note may name any seated player
+    start = 1 + next(index for index, line in enumerate(block.lines) if last in line)
+    places: list[int] = []
+    for _ in range(count):
+        shape = chance.choice(SHAPES)
+        line = shape.format(name=chance.choice(names), other="Zelda Newcomer")
+        index = chance.randrange(start, len(block.lines) + 1)
+        block = with_line(block, index, line)
+        places = [p + 1 if p >= index else p for p in places] + [index]
+    return block, sorted(block.first_line + index for index in places)
+
+
+@pytest.fixture(scope="module")
+def hands(corpus: Path) -> list[tuple[Block, Hand]]:
+    """Every hand that parses (the corpus holds one cut short), with its block."""
+    pairs = [(block, parse_block(block)) for block in [*text_blocks(corpus), *text_blocks(HISTORIES)]]
+    return [(block, hand) for block, hand in pairs if isinstance(hand, Hand)]
+
+
+def test_every_text_site_is_in_the_sample(hands: list[tuple[Block, Hand]]) -> None:
+    """Every site a whole-line grammar reads (the XML sites, Merge and iPoker, have none)."""
+    sites = {hand.site for _, hand in hands}
+    assert sites >= {"pokerstars", "fulltilt", "acr", "bovada", "everleaf", "absolute", "partypoker", "ongame",
+                     "winamax", "kingsclub", "studbook"}
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_informational_lines_change_no_hand(hands: list[tuple[Block, Hand]], count: int) -> None:
+    chance = random.Random(count)
+    for block, hand in hands:
+        before = outcome(replay(hand))
+        damaged, places = inserted(block, hand, chance, count)
+        again = parse_block(damaged)
+        where = f"{block.file}:{block.first_line} with {places}:\n" + "\n".join(damaged.lines)
+        assert isinstance(again, Hand), f"{again}\n{where}"
+        result = replay(again)
+        assert outcome(result) == before, where
+        notes = {event.line: event.kind for event in again.events if isinstance(event, Note)}
+        assert all(line in notes for line in places), where  # kept: as a note the site writes, or unknown
+        warned = [v.line for v in result.violations if v.code == UNKNOWN_LINE]
+        assert warned == [line for line in places if notes[line] == UNKNOWN_LINE], where
+        if warned:
+            assert isinstance(parse_block(damaged, strict=True), ParseError), where
+
+
+def test_a_line_that_may_move_money_is_never_left_out(hands: list[tuple[Block, Hand]]) -> None:
+    """A new kind of action by a seated player is an error however the money comes out, as before."""
+    for block, hand in hands[::10]:
+        name = hand.seats[0].player
+        damaged = with_line(block, len(block.lines) - 1, f"{name}: straddles 2")
+        result = parse_block(damaged)
+        assert isinstance(result, ParseError), f"{block.file}:{block.first_line}"
+        assert result == parse_block(damaged, strict=True)
+
+
+def test_a_left_out_line_whose_money_does_not_close_rejects_the_hand_and_says_why(
+        hands: list[tuple[Block, Hand]]) -> None:
+    """A site's new form of award line, with no name of a seated player in it, is left out; the awards
+    then leave the pot unpaid, so the hand is rejected with the strict error and the reason."""
+    block, hand = next((b, h) for b, h in hands if h.site == "pokerstars" and h.currency is not None
+                       and any(line.endswith("from pot") for line in b.lines))
+    index = next(i for i, line in enumerate(block.lines) if line.endswith("from pot"))
+    damaged = Block(block.file, block.first_line,
+                    [*block.lines[:index], "The house hands over the chips", *block.lines[index + 1:]],
+                    block.dialect)
+    result = parse_block(damaged)
+    assert isinstance(result, ParseError)
+    strict = parse_block(damaged, strict=True)
+    assert isinstance(strict, ParseError) and (result.line, result.column) == (strict.line, strict.column)
+    assert result.message.startswith(strict.message)
+    assert f"the unknown line(s) {block.first_line + index} are the likely cause" in result.message
+    assert "money does not close" in result.message
+
+
+def test_the_note_keeps_the_line_as_written(hands: list[tuple[Block, Hand]]) -> None:
+    block, hand = hands[0]
+    damaged = with_line(block, 4, "  Dealer:  «bonne chance»  ")
+    again = parse_block(damaged)
+    assert isinstance(again, Hand)
+    [note] = [e for e in again.events if isinstance(e, Note) and e.kind == UNKNOWN_LINE]
+    assert (note.line, note.text) == (block.first_line + 4, "  Dealer:  «bonne chance»  ")
+
+
+@pytest.mark.parametrize(("line", "moves"), [
+    ("Ann: All-In(Raise) 120 to 240", True),
+    ("Ann goes all in", True),
+    ("Ann: Fold", True),
+    ("Main pot 240 Side pot 80", True),
+    ("Rake: 0.50", True),
+    ("Ann has timed out", False),
+    ('Ann said, "I will raise you 40"', False),
+    ("Ann finished the tournament in 3rd place and received $40", False),
+    ("Level 12: blinds are up", False),
+    ("Annette bets 40", False),  # a longer name is no seated player's
+])
+def test_what_may_move_money(line: str, moves: bool) -> None:
+    assert may_move_money(line, ["Ann", "Bob"]) is moves
