@@ -1,8 +1,9 @@
 """The ``studbook`` command line: thin typer wrappers around the library, all in this package.
 
 User errors (bad paths, bad options, malformed logs) are reported as messages and exit
-codes, never as Python tracebacks (:mod:`studbook.cli.errors`). The commands load the parsing,
-database and report stacks inside their functions, so ``studbook --help`` starts fast.
+codes, never as Python tracebacks (:mod:`studbook.cli.errors`). A command imports what it alone needs
+(polars, plotly, the importer, the equity and simulation engines) inside its function, so that
+``studbook --help`` starts fast.
 """
 
 from __future__ import annotations
