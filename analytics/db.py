@@ -157,3 +157,14 @@ def open_existing(path: Path, files: bool = True) -> duckdb.DuckDBPyConnection:
         con.close()  # an open read-only handle would stop this process opening the file to write
         raise
     return con
+
+
+def open_db_or_lake(db: Path, lake: str | None, files: bool = True) -> duckdb.DuckDBPyConnection:
+    """The lake's views when ``lake`` is given, else a read-only connection to the database ``db``: every
+    read command and the replay take either. ``files=False``: the SQL reaches no other file (see
+    :func:`open_existing`)."""
+    if lake is None:
+        return open_existing(db, files=files)
+    from studbook.analytics.lake_views import open_lake
+
+    return open_lake(lake, files=files)

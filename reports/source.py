@@ -111,10 +111,10 @@ def stored_logs(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> 
 def find_in_database(db: Path, hand_id: str, lake: str | None = None) -> StoredHand:
     """Look the hand up in the database (or the lake, which ``db`` then names) and parse its stored
     lines (or, for an older database or an XML game, read it again from its log file)."""
-    from studbook.analytics.lake_commands import connect
+    from studbook.analytics.db import open_db_or_lake
 
     hand_id = hand_id.lstrip("#")
-    con = connect(db, lake)
+    con = open_db_or_lake(db, lake)
     try:
         rows = con.execute("SELECT site, file, first_line, rules FROM hands WHERE hand_id = ? ORDER BY site",
                            [hand_id]).fetchall()

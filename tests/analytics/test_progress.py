@@ -9,9 +9,9 @@ from helpers.hostile_log import LOG
 from rich.console import Console
 from typer.testing import CliRunner
 
-from studbook.analytics.import_progress import ImportProgress
 from studbook.analytics.importer import run_import
 from studbook.cli import app
+from studbook.cli.import_progress import ImportProgress
 
 TERMINAL = {"TTY_COMPATIBLE": "1", "COLUMNS": "160"}  # rich draws its bar as on a terminal
 

@@ -1,8 +1,4 @@
-"""The ``studbook`` command line: thin typer wrappers around the library.
-
-User errors (bad paths, bad options, malformed logs) are reported as messages and exit
-codes, never as Python tracebacks.
-"""
+"""``studbook parse``, ``showdown`` and ``audit``: the commands that read hands or cards and store nothing."""
 
 from __future__ import annotations
 
@@ -13,37 +9,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from studbook.cli.options import RuleOptions, ShowdownGame
 from studbook.hand import Hand
-from studbook.help_format import HelpTyper
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from studbook.grammar import ParseResult
-
-app = HelpTyper(
-    help="Read stud poker hand histories, audit every action, store and report on them.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # help texts are plain: "[/BRING_IN]" is an option's syntax, not markup
-    add_completion=False,
-)
-
-
-def _version(shown: bool) -> None:
-    if shown:
-        from studbook import BUILD, __version__
-
-        typer.echo(f"studbook {__version__}, {BUILD.describe()}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _options(version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True,
-        help="Print the version and which build runs (compiled or pure Python).")] = False) -> None:
-    """Read stud poker hand histories, audit every action, store and report on them."""
-
 
 Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched recursively) or glob patterns.")]
 JsonFlag = Annotated[
@@ -55,11 +27,10 @@ def _echo_json(obj: dict) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-@app.command()
 def parse(paths: Paths, as_json: JsonFlag = False) -> None:
     """Parse hand histories and report, per file, hands found, parsed, skipped and errors."""
     from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
-    from studbook.grammar.reader import FileError
+    from studbook.grammar.records import FileError
 
     totals: Counter[str] = Counter()
     for path in expand_paths(paths):
@@ -121,9 +92,6 @@ def _parse_record(path: Path, result: ParseResult) -> dict:
     return record
 
 
-RuleOptions = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE (repeatable).")]
-
-
 def _rules(options: list[str] | None):
     from studbook.rules.variants import RuleError, Rules
 
@@ -133,12 +101,9 @@ def _rules(options: list[str] | None):
         raise typer.BadParameter(str(error), param_hint="--rule") from None
 
 
-@app.command()
 def showdown(
     hands: Annotated[list[str], typer.Argument(help='One quoted hand per argument, e.g. "Ac Ad Kh Qs Jc".')],
-    game: Annotated[
-        str, typer.Option("--game", "-g", help="stud, stud8, razz, razz27 (2-7 Razz), stud5 or descubierto.")
-    ] = "stud",
+    game: ShowdownGame = "stud",
     rule: RuleOptions = None,
 ) -> None:
     """Rank the given hands under a variant's rules and name them."""
@@ -175,7 +140,6 @@ def showdown(
         typer.echo(f"{part}: {who} {'split' if len(indexes) > 1 else 'wins'}")
 
 
-@app.command()
 def audit(
     paths: Paths,
     hand: Annotated[list[str] | None, typer.Option("--hand", help="Only the hand(s) with this id.")] = None,
@@ -229,38 +193,3 @@ def audit(
         typer.echo(f"{audited} hands audited: {with_errors} with errors, {warnings_only} with warnings only, "
                    f"{failed} unreadable")
     raise typer.Exit(1 if with_errors or failed else 0)
-
-
-def main() -> None:
-    app()
-
-
-from studbook.analytics import commands as analytics  # noqa: E402  (registration only, issue #4)
-
-app.command("import")(analytics.import_command)
-app.command("stats")(analytics.stats_command)
-app.command("players")(analytics.players_command)
-app.command("rejects")(analytics.rejects_command)
-app.command("query")(analytics.query_command)
-app.command("export")(analytics.export_command)
-
-from studbook.analytics.commands_alias import alias_app  # noqa: E402  (registration only, issue #15)
-
-app.add_typer(alias_app, name="alias")
-
-from studbook.reports import commands as reports  # noqa: E402  (registration only, issue #5)
-
-app.command("report")(reports.report_command)
-app.command("replay")(reports.replay_command)
-
-from studbook.commands_simulate import simulate_command  # noqa: E402  (registration only, issue #6)
-
-app.command("simulate")(simulate_command)
-
-from studbook.commands_equity import equity_command  # noqa: E402  (registration only, issue #19)
-
-app.command("equity")(equity_command)
-
-from studbook.commands_rules import rules_command  # noqa: E402  (registration only, issue #20)
-
-app.command("rules")(rules_command)

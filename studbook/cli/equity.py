@@ -1,7 +1,4 @@
-"""``studbook equity``: each player's share of the pot with the cards still to come (studbook/equity.py).
-
-Registered by ``studbook/cli.py``.
-"""
+"""``studbook equity``: each player's share of the pot with the cards still to come (studbook/equity.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +8,9 @@ from typing import Annotated
 
 import typer
 
-from studbook.rules.variants import VARIANTS, RuleError, Rules, rules_for
+from studbook.cli.errors import user_errors
+from studbook.cli.options import Game, RuleOptions
+from studbook.rules.variants import VARIANTS, Rules, rules_for
 
 _PERCENT_COLUMNS = {False: ("win", "tie"), True: ("scoop", "high", "low", "split")}
 
@@ -19,7 +18,7 @@ _PERCENT_COLUMNS = {False: ("win", "tie"), True: ("scoop", "high", "low", "split
 def equity_command(
     hands: Annotated[list[str], typer.Argument(
         help='The cards known for each player, down cards in brackets: "[Ah Kd] Qs" "[As 2s] 3d".')],
-    game: Annotated[str, typer.Option("--game", "-g", help=f"{', '.join(VARIANTS)}.")] = "stud",
+    game: Game = "stud",
     dead: Annotated[str, typer.Option(
         "--dead", help='Cards seen elsewhere (folded up cards): "Kc 7d".')] = "",
     deck_size: Annotated[int | None, typer.Option(
@@ -28,26 +27,22 @@ def equity_command(
     samples: Annotated[int, typer.Option(
         "--samples", min=100, help="Deals to draw when there are too many to count them all.")] = 4_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the drawn deals: same seed, same answer.")] = 0,
-    rule: Annotated[list[str] | None, typer.Option(
-        "--rule", help="House rule KEY=VALUE (repeatable).")] = None,
+    rule: RuleOptions = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Each player's share of the pot, dealing the cards still to come (every deal, or a seeded sample)."""
-    from studbook.cards import CardError, parse_cards
-    from studbook.equity import EquityError, equities, parse_holding
+    from studbook.cards import parse_cards
+    from studbook.equity import equities, parse_holding
 
     if game not in VARIANTS:
         raise typer.BadParameter(f"unknown game {game!r}; choose from {', '.join(VARIANTS)}",
                                  param_hint="--game")
     options = [*(rule or ()), *((f"deck_ranks={deck_size}",) if deck_size is not None else ())]
-    try:
+    with user_errors():
         rules = rules_for(VARIANTS[game], None, user=Rules.parse(options))
         dead_cards = parse_cards(dead)
         result = equities(VARIANTS[game], [parse_holding(text) for text in hands], dead_cards, rules,
                           samples=samples, seed=seed)
-    except (EquityError, CardError, RuleError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
     columns = _PERCENT_COLUMNS[VARIANTS[game].hi_lo]
     if as_json:
         sys.stdout.write(json.dumps({

@@ -1,53 +1,44 @@
-"""The database commands of the CLI (import, stats, players, rejects, query, export) as typer functions.
+"""``studbook import``, ``stats``, ``players``, ``rejects``, ``query`` and ``export``: the database commands.
 
-``studbook/cli.py`` registers them. Problems a user can fix (a missing database, bad SQL, a bad
-option) end with a one-line message and exit status 2, never a traceback.
+Problems a user can fix (a missing database, bad SQL, a bad option) end with a one-line message and
+exit status 2, never a traceback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import duckdb
 import typer
 
 from studbook.analytics import output, stats_table
-from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, DatabaseError, open_existing
+from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, open_db_or_lake, open_existing
 from studbook.analytics.export import EXPORTERS
-from studbook.analytics.lake_commands import LakeOption, SchedulerOption, WorkersOption, connect
+from studbook.cli.errors import UserError, user_errors
+from studbook.cli.options import (
+    EXPORT_FORMATS,
+    HAND_FORMATS,
+    Db,
+    ExportFormat,
+    Format,
+    GameFilter,
+    ImportRule,
+    LakeOption,
+    SchedulerOption,
+    WorkersOption,
+)
 from studbook.grammar import expand_paths
-from studbook.outputs import OutputError
-from studbook.rules.variants import VARIANTS, RuleError, Rules
+from studbook.rules.variants import VARIANTS, Rules
 
 if TYPE_CHECKING:
     from studbook.analytics.importer import ImportSummary
 
-Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
-Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
 STAT_KEY = ("player", "site", "game", "unit")  # site: the player's, or 'alias' for an alias
 HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
             "wtsd", "won_at_showdown", "aggression_factor")
-HAND_FORMATS = ("pokerstars", "json", "studbook", "phh")  # studbook.writers, from hand-history files
-EXPORT_FORMATS = [*EXPORTERS, *HAND_FORMATS]
 TRANSPOSE_UP_TO = 8  # stat rows shown side by side as columns in table form
-
-
-class UserError(Exception):
-    """A mistake in the command line itself."""
-
-
-@contextmanager
-def _user_errors() -> Iterator[None]:
-    try:
-        yield
-    except (UserError, DatabaseError, RuleError, OutputError, output.FormatError, stats_table.ColumnError,
-            duckdb.Error, OSError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
 
 
 def _check_format(fmt: str, known: tuple[str, ...] | list[str] = output.FORMATS) -> None:
@@ -91,8 +82,7 @@ def import_command(
     db: Db = Path(DEFAULT_DB),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parse and replay.")]
     = 1,
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE for the replay.")]
-    = None,
+    rule: ImportRule = None,
     batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction (whole chunks).")]
     = DEFAULT_BATCH,
     chunk: Annotated[int, typer.Option("--chunk", min=1, help="Hand blocks per unit of work (memory).")]
@@ -113,10 +103,10 @@ def import_command(
     block, is not read again. With --watch it keeps importing what is written to the files until Ctrl-C.
     With --lake, files are tasks on a Dask cluster that write a Parquet lake.
     """
-    from studbook.analytics.import_progress import ImportProgress
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
+    from studbook.cli.import_progress import ImportProgress
 
-    with _user_errors():
+    with user_errors():
         rule_args = tuple(rule or ())
         Rules.parse(rule_args)
         if lake is None and (scheduler or workers) or lake is not None and (jobs > 1 or watch):
@@ -156,8 +146,7 @@ def stats_command(
     db: Db = Path(DEFAULT_DB),
     player: Annotated[str | None, typer.Option(
         "--player", help="Only this player: a name (on any site), SITE:NAME or an alias.")] = None,
-    game: Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
-    = None,
+    game: GameFilter = None,
     since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
                                                    formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
     min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
@@ -171,12 +160,12 @@ def stats_command(
     """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ...
 
     A table fits the terminal: the stats that do not fit are named on stderr."""
-    with _user_errors():
+    with user_errors():
         _check_format(fmt)
         if game is not None and game not in VARIANTS:
             raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
         macro = "player_street_stats_for" if streets else "player_stats_for"
-        with closing(connect(db, lake)) as con:
+        with closing(open_db_or_lake(db, lake)) as con:
             frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
                             params=[player, game, since, min_hands]).pl()
         # a database imported before players had sites has no site column until its next import
@@ -224,9 +213,9 @@ def query_command(
 
 
 def _query_view(sql: str, db: Path, fmt: str, lake: str | None = None, files: bool = True) -> None:
-    with _user_errors():
+    with user_errors():
         _check_format(fmt)
-        with closing(connect(db, lake, files=files)) as con:
+        with closing(open_db_or_lake(db, lake, files=files)) as con:
             result = con.sql(sql)
             if result is None:
                 raise UserError("the statement returned no rows to show")
@@ -235,7 +224,7 @@ def _query_view(sql: str, db: Path, fmt: str, lake: str | None = None, files: bo
 
 
 def export_command(
-    fmt: Annotated[str, typer.Option("--format", help=f"Export format: {' | '.join(EXPORT_FORMATS)}.")],
+    fmt: ExportFormat,
     paths: Annotated[list[str] | None, typer.Argument(
         help="Hand-history files to convert (formats pokerstars, json, studbook, phh).")] = None,
     out: Annotated[Path | None, typer.Option(
@@ -248,7 +237,7 @@ def export_command(
         from studbook.writers import export_hands  # the writers, only when converting
 
         raise typer.Exit(export_hands(fmt, paths or [], out))
-    with _user_errors():
+    with user_errors():
         _check_format(fmt, EXPORT_FORMATS)
         if out is None or paths:
             raise UserError("parquet exports the database: give --out FOLDER and no FILE")

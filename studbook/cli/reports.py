@@ -1,4 +1,4 @@
-"""``studbook report`` and ``studbook replay`` as typer functions (``studbook/cli.py`` registers them).
+"""``studbook report`` and ``studbook replay``: the HTML pages.
 
 Mistakes a user can fix (no database, an unknown player, a hand that is not there, a bad rule) end
 with a one-line message and exit status 2, as the database commands do.
@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -17,31 +15,14 @@ from typing import Annotated
 import duckdb
 import typer
 
-from studbook.analytics.db import DEFAULT_DB, DatabaseError
-from studbook.analytics.lake_commands import LakeOption, connect
-from studbook.outputs import OutputError, write_text
+from studbook.analytics.db import DEFAULT_DB, open_db_or_lake
+from studbook.cli.errors import UserError, user_errors
+from studbook.cli.options import Db, GameFilter, LakeOption, ReplayRule
+from studbook.outputs import write_text
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
-from studbook.reports.source import HandNotFound, load_hand
-from studbook.rules.variants import VARIANTS, RuleError, Rules, rules_text
-
-RuleOption = Annotated[list[str] | None, typer.Option(
-    "--rule", help="House rule KEY=VALUE for the replay; from a database, instead of its import's rules.")]
-Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
-Game = Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
-
-
-class ReportError(Exception):
-    """A report that cannot be made as asked."""
-
-
-@contextmanager
-def _user_errors() -> Iterator[None]:
-    try:
-        yield
-    except (ReportError, HandNotFound, DatabaseError, RuleError, OutputError, duckdb.Error) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+from studbook.reports.source import load_hand
+from studbook.rules.variants import VARIANTS, Rules, rules_text
 
 
 def _write(path: Path, page: str, source: Path | None) -> None:
@@ -56,41 +37,41 @@ def _check_player(con: duckdb.DuckDBPyConnection, filters: Filters) -> None:
                     "ORDER BY 1", params=filters.params).fetchall()
     if len(found) > 1:
         players = ", ".join(row[0] for row in found)
-        raise ReportError(f"{filters.player!r} is more than one player: {players}; give one as SITE:NAME, "
+        raise UserError(f"{filters.player!r} is more than one player: {players}; give one as SITE:NAME, "
                           "or join them with studbook alias add")
     if found:
         return
     names = [row[0] for row in con.execute("SELECT player FROM players").fetchall()]
     if filters.player in names:
-        raise ReportError(f"no hands of player {filters.player!r} in {filters.describe()}")
+        raise UserError(f"no hands of player {filters.player!r} in {filters.describe()}")
     close = difflib.get_close_matches(filters.player, names, n=3)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise ReportError(f"no hands of player {filters.player!r}{hint}")
+    raise UserError(f"no hands of player {filters.player!r}{hint}")
 
 
 def report_command(
     player: Annotated[str | None, typer.Option("--player", help="Report on this player; without it, "
                                                                 "an overview of the database.")] = None,
-    game: Game = None,
+    game: GameFilter = None,
     since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
                                                    formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
     output: Annotated[Path, typer.Option("--output", "-o", dir_okay=False, help="HTML file to write.")]
     = Path("report.html"),
     db: Db = Path(DEFAULT_DB),
-    rule: RuleOption = None,
+    rule: ReplayRule = None,
     lake: LakeOption = None,
 ) -> None:
     """Write an HTML report (opens offline): one player's stats, results and violations, or an overview."""
-    with _user_errors():
+    with user_errors():
         if game is not None and game not in VARIANTS:
-            raise ReportError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
+            raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
         rules = Rules.parse(rule) if rule else None
         filters = Filters(player, game, since)
         # The page builders load polars and plotly (about a second): only the report command needs them.
         from studbook.reports.overview import overview_page
         from studbook.reports.player_report import player_page
 
-        con = connect(db, lake)
+        con = open_db_or_lake(db, lake)
         if lake is not None:
             db = Path(lake)  # where the pages say the hands come from
         try:
@@ -110,15 +91,15 @@ def replay_command(
         help="A hand history file, a studbook .duckdb database or a lake folder (or give --lake).")] = None,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", dir_okay=False, help="HTML file to write (default: replay-HAND.html).")] = None,
-    rule: RuleOption = None,
+    rule: ReplayRule = None,
     lake: LakeOption = None,
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
     From a database the hand is replayed under the house rules of its import unless --rule is given."""
-    with _user_errors():
+    with user_errors():
         if (source is None) == (lake is None):
-            raise ReportError("give a hand history file or database, or --lake DIR")
+            raise UserError("give a hand history file or database, or --lake DIR")
         found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
         _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log), source)

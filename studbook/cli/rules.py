@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from studbook import rulebook
+from studbook.cli.options import RulebookGame, RuleOptions
 from studbook.rules.variants import PRESETS, VARIANTS, RuleError
 
 
@@ -104,16 +105,14 @@ def _print_game(game: str, site: str | None, preset: str | None, options: list[s
 
 
 Name = Annotated[str | None, typer.Argument(help="A rule id (C27, Z13) or a --rule key (max_raises).")]
-Game = Annotated[str | None, typer.Option("--game", "-g", help=f"One of {', '.join(VARIANTS)}.")]
 Site = Annotated[str | None, typer.Option("--site", help="The site whose defaults apply (pokerstars ...).")]
 Preset = Annotated[str | None, typer.Option("--preset", help=f"One of {', '.join(PRESETS)}.")]
-RuleOptions = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE (repeatable).")]
 Markdown = Annotated[bool, typer.Option("--markdown", help="Print the whole rulebook as Markdown.")]
 
 
 def rules_command(
     name: Name = None,
-    game: Game = None,
+    game: RulebookGame = None,
     site: Site = None,
     preset: Preset = None,
     rule: RuleOptions = None,

@@ -1,7 +1,4 @@
-"""``studbook alias add|list|remove``: join one person's players across sites (analytics/aliases.py).
-
-``studbook/cli.py`` registers ``alias_app`` as the ``alias`` command group.
-"""
+"""``studbook alias add|list|remove``: join one person's players across sites (analytics/aliases.py)."""
 
 from __future__ import annotations
 
@@ -13,19 +10,15 @@ import duckdb
 import typer
 
 from studbook.analytics import output
-from studbook.analytics.aliases import AliasError, add, listing, remove
+from studbook.analytics.aliases import add, listing, remove
 from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing, open_for_import
-from studbook.help_format import HelpTyper
+from studbook.cli.errors import user_errors
+from studbook.cli.help_format import HelpTyper
+from studbook.cli.options import Db, Format
 
 alias_app = HelpTyper(help="Join one person's players across sites and name changes.", no_args_is_help=True,
                       rich_markup_mode=None)
-Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
 Members = Annotated[list[str], typer.Argument(help="Players as SITE:PLAYER, e.g. pokerstars:Hero.")]
-
-
-def _fail(error: Exception) -> None:
-    typer.echo(f"error: {error}", err=True)
-    raise typer.Exit(2)
 
 
 def _open_to_write(db: Path) -> duckdb.DuckDBPyConnection:
@@ -38,23 +31,16 @@ def _open_to_write(db: Path) -> duckdb.DuckDBPyConnection:
 def alias_add(name: Annotated[str, typer.Argument(help="The alias: any name.")], members: Members,
               db: Db = Path(DEFAULT_DB)) -> None:
     """Join players of any sites under NAME: stats, players and reports then count them as one."""
-    try:
-        with closing(_open_to_write(db)) as con:
-            add(con, name, members)
-    except (AliasError, DatabaseError, duckdb.Error) as error:
-        _fail(error)
+    with user_errors(), closing(_open_to_write(db)) as con:
+        add(con, name, members)
     typer.echo(f"alias {name}: {', '.join(members)}")
 
 
 @alias_app.command("list")
-def alias_list(db: Db = Path(DEFAULT_DB), fmt: Annotated[str, typer.Option(
-        "--format", help=f"Output format: {' | '.join(output.FORMATS)}.")] = "table") -> None:
+def alias_list(db: Db = Path(DEFAULT_DB), fmt: Format = "table") -> None:
     """Every alias with its players and their hands."""
-    try:
-        with closing(open_existing(db)) as con:
-            frame = listing(con)
-    except (DatabaseError, duckdb.Error) as error:
-        _fail(error)
+    with user_errors(), closing(open_existing(db)) as con:
+        frame = listing(con)
     output.write(frame, fmt)
 
 
@@ -64,9 +50,6 @@ def alias_remove(name: Annotated[str, typer.Argument(help="The alias.")],
                      help="Only these players (SITE:PLAYER); without them, the whole alias.")] = None,
                  db: Db = Path(DEFAULT_DB)) -> None:
     """Take players out of an alias, or remove it."""
-    try:
-        with closing(_open_to_write(db)) as con:
-            count = remove(con, name, members or [])
-    except (AliasError, DatabaseError, duckdb.Error) as error:
-        _fail(error)
+    with user_errors(), closing(_open_to_write(db)) as con:
+        count = remove(con, name, members or [])
     typer.echo(f"alias {name}: {count} player(s) removed")

@@ -1,0 +1,50 @@
+"""The options more than one command takes: ``--db``, ``--lake``, ``--rule``, ``--game`` and ``--format``.
+
+Each is written once here, so two commands that take it say the same; where a command's help must say
+more (what ``--rule`` changes in an import, which games ``--game`` filters), its variant sits beside
+the common one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from studbook.analytics import output
+from studbook.analytics.export import EXPORTERS
+from studbook.rules.variants import VARIANTS
+
+Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
+LakeOption = Annotated[str | None, typer.Option(
+    "--lake", help="A Parquet lake (folder or fsspec URL) written by import --lake, instead of --db.")]
+SchedulerOption = Annotated[str | None, typer.Option(
+    "--scheduler", help="With --lake: the Dask scheduler to run on, tcp://HOST:PORT.")]
+WorkersOption = Annotated[int | None, typer.Option(
+    "--workers", min=1, help="With --lake and no --scheduler: worker processes of a local Dask cluster "
+                             "(default: one per CPU).")]
+
+RuleOptions = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE (repeatable).")]
+ImportRule = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE for the replay.")]
+ReplayRule = Annotated[list[str] | None, typer.Option(
+    "--rule", help="House rule KEY=VALUE for the replay; from a database, instead of its import's rules.")]
+SimulateRule = Annotated[list[str] | None, typer.Option(
+    "--rule", help="House rule KEY=VALUE (repeatable). A studbook log states it; PokerStars logs "
+                   "cannot, so replay them with the same --rule.")]
+
+Game = Annotated[str, typer.Option("--game", "-g", help=f"{', '.join(VARIANTS)}.")]
+ShowdownGame = Annotated[
+    str, typer.Option("--game", "-g", help="stud, stud8, razz, razz27 (2-7 Razz), stud5 or descubierto.")
+]
+RulebookGame = Annotated[str | None, typer.Option("--game", "-g", help=f"One of {', '.join(VARIANTS)}.")]
+GameFilter = Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
+
+HAND_FORMATS = ("pokerstars", "json", "studbook", "phh")  # studbook.writers, from hand-history files
+EXPORT_FORMATS = [*EXPORTERS, *HAND_FORMATS]
+POKERSTARS_GAMES = ("stud", "stud8", "razz")  # the games simulate writes as PokerStars logs by default
+Format = Annotated[str, typer.Option("--format", help=f"Output format: {' | '.join(output.FORMATS)}.")]
+ExportFormat = Annotated[str, typer.Option("--format", help=f"Export format: {' | '.join(EXPORT_FORMATS)}.")]
+SimulateFormat = Annotated[str | None, typer.Option(
+    "--format", help=f"pokerstars or studbook; default pokerstars for {', '.join(POKERSTARS_GAMES)}, "
+                     "else studbook.")]
