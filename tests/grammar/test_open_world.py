@@ -96,8 +96,8 @@ def hands(corpus: Path) -> list[tuple[Block, Hand]]:
 def test_every_text_site_is_in_the_sample(hands: list[tuple[Block, Hand]]) -> None:
     """Every site a whole-line grammar reads (the XML sites, Merge and iPoker, have none)."""
     sites = {hand.site for _, hand in hands}
-    assert sites >= {"pokerstars", "fulltilt", "acr", "bovada", "everleaf", "absolute", "partypoker", "ongame",
-                     "winamax", "kingsclub", "studbook"}
+    assert sites >= {"pokerstars", "fulltilt", "acr", "bovada", "everleaf", "absolute", "partypoker",
+                     "ongame", "winamax", "kingsclub", "studbook"}
 
 
 @pytest.mark.parametrize("count", [1, 3])
