@@ -160,13 +160,20 @@ def _act(builder: GameBuilder, element: Element) -> None:
         raise fault(element, f"action type {kind} is not a stud action studbook knows")
 
 
+# The orders a skin's client writes its start date in (a day before the month where it is not the year)
+_START_FORMATS = ("%Y-%m-%d %H:%M:%S", "%d-%b-%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d.%m.%Y %H:%M:%S")
+
+
 def _start(general: Element) -> datetime:
-    """``2011-11-02 18:10:00``: iPoker writes no zone; read as UTC, as fpdb stores it."""
+    """``2011-11-02 18:10:00``, or as a skin's client writes it (``22-Jan-2011 20:11:15``,
+    ``2017/01/23 22:27:48``, ``18.05.2021 18:26:13``): no zone is written; read as UTC, as fpdb stores it."""
     text = (general.findtext("startdate") or "").strip()
-    try:
-        return datetime.strptime(text, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
-    except ValueError:
-        raise fault(general, f"unreadable <startdate> {text!r}") from None
+    for written in _START_FORMATS:
+        try:
+            return datetime.strptime(text, written).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+    raise fault(general, f"unreadable <startdate> {text!r}")
 
 
 def _stakes(builder: GameBuilder, found: re.Match[str]) -> tuple[int, int]:

@@ -32,7 +32,7 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Match, required
+from studbook.grammar.linescan import Match, Rewritten, required
 from studbook.grammar.records import Block
 from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect
 from studbook.grammar.units import TIMEZONES
@@ -43,17 +43,23 @@ from studbook.rules.variants import VARIANTS
 # the first of the first two ("***** Hand History for Game N *****" alone starts none: every
 # PartyPoker log writes "#Game No : N" before it, and fpdb's test logs show no other form).
 _TITLES = (re.compile(r"Game #(?P<hand_id>\d+) starts\.\s*$"), re.compile(r"#Game No : (?P<hand_id>\d+)\s*$"))
-_HAND_TITLE = re.compile(r"\*{5} Hand History [Ff]or Game (?P<hand_id>\d+) \*{5}\s*$")
+_HAND_TITLE = re.compile(r"\*{5} Hand History [Ff]or Game (?P<hand_id>\w+) \*{5}(?: \([\w ]+\))?\s*$")
 
 _MONTHS = {name: number for number, names in enumerate(
     (("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
      ("July", "Jul"), ("August", "Aug"), ("September", "Sep", "Sept"), ("October", "Oct"),
      ("November", "Nov"), ("December", "Dec")), start=1) for name in names}
-_WHEN = re.compile(r"(?:[A-Z][a-z]+,? )?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? "
+_WHEN = re.compile(r"(?:[A-Z][a-z]+(?:, ?| ))?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),? "
                    r"(?P<hour>\d{1,2}):(?P<minute>\d{2}):"
                    r"(?P<second>\d{2}) (?P<zone>[A-Z]{2,5}) (?P<year>\d{4})")
 STRUCTURES = {"NL": "no-limit", "PL": "pot-limit", "FL": "limit", None: "limit"}
 _CARD = re.compile(r"[^\s,]+")
+# Zones the clients write that grammar/units.py does not know: the Mac client's local abbreviations
+# (ICT in Bangkok) and German and Russian clients' own (MESZ, YEKST)
+_ZONES = {"ICT": "Asia/Bangkok", "MEZ": "Europe/Berlin", "MESZ": "Europe/Berlin",
+          "YEKT": "Asia/Yekaterinburg", "YEKST": "Asia/Yekaterinburg"}
+# "$0,25": the Mac client writes a decimal comma (a thousands comma is followed by three digits)
+_DECIMAL_COMMA = re.compile(r"([$€£]?\d+),(\d{1,2})")
 
 _ACTION = "an action (NAME checks, folds, bets [AMOUNT], calls, raises, completes, is all-In ...)"
 
@@ -89,7 +95,7 @@ def zoned_time(text: str) -> datetime:
     found = _WHEN.fullmatch(text)
     if found is None:
         raise ValueError(f"unreadable date {text!r}")
-    zone = TIMEZONES.get(found["zone"])
+    zone = TIMEZONES.get(found["zone"]) or _ZONES.get(found["zone"])
     month = _MONTHS.get(found["month"])
     if zone is None:
         raise ValueError(f"unknown time zone {found['zone']!r}")
@@ -103,7 +109,8 @@ class PartyPokerTransformer(ChipsAddedTransformer):
     site = "partypoker"
     variants: ClassVar[dict[str, str]] = {"7 card stud": "stud", "7 card stud hi-lo": "stud8"}
     notes: ClassVar[dict[str, str]] = {
-        "BUTTON": "other", "TOURNAMENT_LEVEL": "tournament", "STAKES": "tournament", "OPENS": "other",
+        "BUTTON": "other", "OPENS": "other", "FINISHED": "tournament", "CONGRATULATIONS": "tournament",
+        "TIME_BANK_WARNING": "timeout", "OPTIONS": "other",
         "SHOW_LOW": "other", "NO_LOW": "no_low", "CHAT": "chat", "JOINED": "join", "LEFT": "leave",
         "SITTING_OUT": "sitting_out", "SITS_IN": "sitting_out", "DISCONNECTED": "connection",
         "RECONNECTED": "connection", "TIME_BANK": "timeout", "TIMED_OUT": "timeout",
@@ -112,9 +119,11 @@ class PartyPokerTransformer(ChipsAddedTransformer):
     expected: ClassVar[dict[str, str]] = {
         **dict.fromkeys(("STARTS", "GAME_NO", "HAND_TITLE"),
                         "a title line (***** Hand History for Game N *****)"),
-        **dict.fromkeys(("CASH_HEADER", "TOURNAMENT_HEADER"),
+        **dict.fromkeys(("CASH_HEADER", "TOURNAMENT_HEADER", "BUY_IN_HEADER"),
                         "the game line ($0.50/$1 USD 7 Card Stud - DATE)"),
         "TABLE": "the table line (Table NAME (Real Money))", "PLAYERS": "the player count",
+        "TOURNAMENT_LEVEL": "the tournament and level (Trny: N Level: N)",
+        "STAKES": "the tournament stakes (Stakes-Antes(60/120-10))",
         "SEAT": "a seat (Seat N: NAME ( $STACK USD ))", "ANTE": "an ante (NAME posts ante [AMOUNT])",
         "THIRD": "3rd street (** Dealing **)", "FOURTH": "4th street (** Dealing Fourth street **)",
         "FIFTH": "5th street (** Dealing Fifth street **)",
@@ -133,6 +142,7 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         super().begin(block)
         self.returned: tuple[str, int] | None = None  # the uncalled bet given back, not yet taken from a win
         self.awarding = False
+        self.started = False  # the hand opened with "Game #N starts."
 
     # ---- title and header ------------------------------------------------------------------------
 
@@ -144,13 +154,27 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         self.hand.facts["hand_id"] = match[field]
 
     def on_starts(self, line: int, match: Match) -> None:
+        self.started = True
         self._title(line, match, "hand_id")
 
     def on_game_no(self, line: int, match: Match) -> None:
         self._title(line, match, "game_no")
 
     def on_hand_title(self, line: int, match: Match) -> None:
+        """The title agrees with ``Game #N starts.``; after ``#Game No : N`` alone (the Mac client, which
+        numbers that line its own way) the title's number is the hand's."""
+        if not self.started:
+            self.hand.facts.pop("hand_id", None)
         self._title(line, match, "title_no")
+
+    def money(self, line: int, match: Match, field: str = "amount") -> int:
+        """An amount, its decimal comma (``$0,25``) read as the point it stands for."""
+        text = match[field]
+        if text is not None and "," in text:
+            decimal = _DECIMAL_COMMA.fullmatch(text)
+            if decimal is not None:
+                match = Rewritten(match, {field: f"{decimal[1]}.{decimal[2]}"})
+        return super().money(line, match, field)
 
     def game_facts(self, line: int, match: Match, **facts: object) -> None:
         """The game, the betting structure and the start time of a game line."""
@@ -182,6 +206,30 @@ class PartyPokerTransformer(ChipsAddedTransformer):
                         tournament_id=match["tournament"], level=match["level"])
         if match["buy_in"]:
             self.emit(Note(self.hand.offset + line, "tournament", f"buy-in {match['buy_in']}"))
+
+    def on_buy_in_header(self, line: int, match: Match) -> None:
+        """``FL 7 Card Stud $1 USD Buy-in - ...``: chips; the tournament and its stakes come on their own
+        lines (:meth:`on_tournament_level`, :meth:`on_stakes`)."""
+        self.hand.set_money(None)
+        self.game_facts(line, match, currency=None, tournament_id=None, level=None)
+        self.emit(Note(self.hand.offset + line, "tournament", f"buy-in {match['buy_in']}"))
+
+    def on_tournament_level(self, line: int, match: Match) -> None:
+        """``Trny: N Level: N``: a note; the hand's tournament and level when its game line has none
+        (a level that changes after the game line is the next hand's)."""
+        self.on_note("tournament", line, match)
+        facts = self.hand.facts
+        if facts.get("tournament_id") is None:
+            facts.update(tournament_id=match["tournament"], level=match["level"])
+
+    def on_stakes(self, line: int, match: Match) -> None:
+        """``Stakes-Antes(60/120-10)``: a note; the hand's stakes when its game line has none."""
+        self.on_note("tournament", line, match)
+        facts = self.hand.facts
+        if facts.get("small_bet") is None:
+            facts.update(small_bet=self.money(line, match, "small_bet"),
+                         big_bet=self.money(line, match, "big_bet"),
+                         ante=self.money(line, match, "ante") if match["ante"] else None)
 
     def on_table(self, line: int, match: Match) -> None:
         if match["money"] == "Play":

@@ -241,8 +241,13 @@ class WinamaxTransformer(HandTransformer):
     # ---- summary -----------------------------------------------------------------------------------
 
     def on_total_pot(self, line: int, match: Match) -> None:
-        """``Total pot 458€ | Rake 2€`` (or ``| No rake``): Winamax's total is after rake."""
+        """``Total pot 458€ | Rake 2€`` (or ``| No rake``): Winamax's total is after rake. A total rounded
+        to thousands (``6.02k``) states no exact pot: the rake alone is kept, the total as a note."""
         rake = self.money(line, match, "rake") if match["rake"] else 0
+        if match["thousands"]:
+            self.hand.summary.update(rake=rake)
+            self.on_note("other", line, match)
+            return
         self.hand.summary.update(total_pot=self.money(line, match) + rake, rake=rake)
 
     def on_board(self, line: int, match: Match) -> None:
