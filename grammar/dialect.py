@@ -41,6 +41,7 @@ class Dialect:
     kind: ClassVar[str] = "text"  # "xml": its hands are elements of an XML file (grammar/xmlread.py)
     writer: ClassVar[str | None] = None  # the export format (studbook.writers.WRITERS) that writes it back
     whole_file_suffixes: ClassVar[tuple[str, ...]] = ()  # files that are one hand of this dialect (.phh)
+    awards_required: ClassVar[bool] = True  # every hand says who won (studbook's own format may not)
 
     def hand_id(self, header_line: str) -> str | None:
         """The hand number a hand's first line gives (None where the site writes it later)."""

@@ -49,16 +49,16 @@ def parse_block(block: Block, strict: bool = False) -> ParseResult:
     except HandSyntaxError as error:
         return ParseError(block.file, block.first_line + error.line - 1, error.column, hand_id,
                           dialect.name, error.message, block.text)
-    return hand if strict else closed(hand, block, hand_id)
+    return hand if strict else closed(hand, block, hand_id, dialect.awards_required)
 
 
-def closed(hand: Hand, block: Block, hand_id: str | None) -> ParseResult:
+def closed(hand: Hand, block: Block, hand_id: str | None, awards_required: bool) -> ParseResult:
     """``hand`` if it has no line left out or its money closes without them; else the error the hand
     gives when read strictly, which then names the lines left out and why the money does not close."""
     left_out = [event for event in hand.events if isinstance(event, Note) and event.kind == UNKNOWN_LINE]
     if not left_out:
         return hand
-    gaps = money_gaps(replay(hand))
+    gaps = money_gaps(replay(hand), awards_required)
     if not gaps:
         return hand
     strict = parse_block(block, strict=True)

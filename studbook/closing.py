@@ -7,6 +7,8 @@ judges the log against itself, not against the rules: who should have won is the
 
 from __future__ import annotations
 
+from studbook.events import Collect
+from studbook.hand import Hand
 from studbook.money import format_amount
 from studbook.results import Replay
 
@@ -20,11 +22,13 @@ MONEY_CODES = frozenset({
 MAX_UNSTATED_RAKE_PERCENT = 10
 
 
-def money_gaps(replay: Replay) -> list[str]:
+def money_gaps(replay: Replay, awards_required: bool = True) -> list[str]:
     """Why the hand's money does not close, one reason a line; none when it does.
 
     The chips put in must be the log's awards plus its rake. Where the log states no rake, the
-    difference must be a plausible rake (a real-money hand, at most a tenth of the pot)."""
+    difference must be a plausible rake (a real-money hand, at most a tenth of the pot). A log must
+    state its awards unless its format leaves them out (``awards_required``: studbook's own format may
+    leave the award to the rules)."""
     hand = replay.hand
     gaps = [f"{violation.code}: {violation.message}" for violation in replay.violations
             if violation.code in MONEY_CODES]
@@ -34,7 +38,9 @@ def money_gaps(replay: Replay) -> list[str]:
     def money(amount: int) -> str:
         return format_amount(amount, hand.currency)
 
-    if put_in and not awarded:
+    if put_in and not states_awards(hand):
+        if not awards_required:
+            return gaps
         gaps.append(f"the log awards none of the {money(put_in)} put in")
         return gaps
     left = put_in - awarded
@@ -51,3 +57,10 @@ def money_gaps(replay: Replay) -> list[str]:
         gaps.append(f"the awards ({money(awarded)}) leave {money(left)} of the {money(put_in)} put in, "
                     "more than a rake")
     return gaps
+
+
+def states_awards(hand: Hand) -> bool:
+    """Whether the log itself says who won: an award line, or a summary amount or net (where it says
+    nothing, the replay takes the rules' awards as the log's, which would close by construction)."""
+    return (any(isinstance(event, Collect) for event in hand.events)
+            or any(seat.amount is not None or seat.net is not None for seat in hand.summary.seats))

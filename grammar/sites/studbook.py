@@ -618,6 +618,7 @@ class StudbookDialect(LineDialect):
     reader_class = StudbookReader
     starts = ("start", "pieces")
     loose_kinds = frozenset({"HEADER_LINE"})  # "any · items": a line of prose reads as one
+    awards_required = False  # a host may leave the award to the rules
 
     @property
     def keyword(self) -> re.Pattern[str]:
