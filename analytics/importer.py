@@ -81,22 +81,23 @@ class ImportSummary:
 
 
 def chunk_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
-                  chunk_size: int = DEFAULT_CHUNK) -> Iterator[ChunkResult]:
+                  chunk_size: int = DEFAULT_CHUNK, strict: bool = False) -> Iterator[ChunkResult]:
     """Process the files' chunks in order; with ``jobs`` > 1 in worker processes, at most 2 * jobs
-    chunks ahead of the one being yielded."""
+    chunks ahead of the one being yielded (``strict``: see :func:`~studbook.grammar.parse_block`)."""
     chunks = (chunk for path in paths for chunk in read_chunks(path, chunk_size))
     if jobs <= 1:
         for chunk in chunks:
-            yield process_chunk(chunk, rule_args)
+            yield process_chunk(chunk, rule_args, strict=strict)
         return
     # spawn: the parent holds DuckDB's threads, which a forked child must not inherit.
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                              initializer=_start_worker, initargs=(os.getpid(),)) as pool:
         pending: deque[Future[ChunkResult]] = deque(
-            pool.submit(process_chunk, chunk, rule_args, True) for chunk in islice(chunks, 2 * jobs))
+            pool.submit(process_chunk, chunk, rule_args, True, strict) for chunk in islice(chunks, 2 * jobs))
         while pending:
             result = pending.popleft().result()
-            pending.extend(pool.submit(process_chunk, chunk, rule_args, True) for chunk in islice(chunks, 1))
+            pending.extend(pool.submit(process_chunk, chunk, rule_args, True, strict)
+                           for chunk in islice(chunks, 1))
             yield result
 
 
@@ -207,7 +208,8 @@ def batches(results: Iterable[ChunkResult], size: int, max_raw_chars: int = BATC
 def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[str, ...] = (),
                batch_size: int = DEFAULT_BATCH, chunk_size: int = DEFAULT_CHUNK,
                on_chunk: Callable[[ChunkResult], None] | None = None, reread: bool = False,
-               on_unchanged: Callable[[Sequence[Path]], None] | None = None) -> ImportSummary:
+               on_unchanged: Callable[[Sequence[Path]], None] | None = None, strict: bool = False
+               ) -> ImportSummary:
     """Import ``files`` into the database at ``db``, ``batch_size`` hands (and rejected blocks) per
     transaction, in units of ``chunk_size`` hand blocks; ``on_chunk`` hears about each chunk, and
     ``on_unchanged`` which files are not read (all of them read with ``reread``)."""
@@ -220,7 +222,8 @@ def run_import(files: Sequence[Path], db: Path, jobs: int = 1, rule_args: tuple[
             on_unchanged(list(unchanged))
         to_read = [path for path in files if path not in unchanged]
         with collecting_less(), writer_prompt():
-            results = _observed(chunk_results(to_read, jobs, rule_args, chunk_size), summary, on_chunk)
+            read = chunk_results(to_read, jobs, rule_args, chunk_size, strict)
+            results = _observed(read, summary, on_chunk)
             for outcome in written(Loader(con), batches(results, batch_size)):
                 summary.add_batch(outcome)
     finally:

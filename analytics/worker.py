@@ -63,13 +63,13 @@ def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None, text: str | None)
                           f"{stage}: {type(error).__name__}: {error}", raw)
 
 
-def parsed_blocks(chunk: Chunk) -> Iterator[tuple[ParseResult, str]]:
+def parsed_blocks(chunk: Chunk, strict: bool = False) -> Iterator[tuple[ParseResult, str]]:
     """Each block of the chunk parsed, with its raw text."""
     for block in chunk.blocks:
         if isinstance(block, ParseError):
             yield block, block.raw
         else:
-            yield parse_block(block), block.text
+            yield parse_block(block, strict), block.text
 
 
 def chunk_result(path: str, blocks: Iterable[tuple[ParseResult, str]], rules: Rules | None = None,
@@ -126,10 +126,12 @@ def add_facts(result: ChunkResult, con: duckdb.DuckDBPyConnection) -> None:
     result.with_facts = True
 
 
-def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = (), with_facts: bool = False) -> ChunkResult:
+def process_chunk(chunk: Chunk, rule_args: tuple[str, ...] = (), with_facts: bool = False,
+                  strict: bool = False) -> ChunkResult:
     """Parse and replay every block of ``chunk`` (what a worker process runs), and work out the facts of
-    its hands too ``with_facts`` (with ``--jobs N``, the writer only inserts)."""
-    result = chunk_result(chunk.file, parsed_blocks(chunk), _rules(rule_args), chunk.last)
+    its hands too ``with_facts`` (with ``--jobs N``, the writer only inserts); ``strict``: a line the
+    site's format does not know rejects its hand."""
+    result = chunk_result(chunk.file, parsed_blocks(chunk, strict), _rules(rule_args), chunk.last)
     result.stamp, result.chars = chunk.stamp, chunk.chars
     if with_facts:
         add_facts(result, facts.shared_connection())

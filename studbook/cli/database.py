@@ -27,6 +27,7 @@ from studbook.cli.options import (
     ImportRule,
     LakeOption,
     SchedulerOption,
+    Strict,
     WorkersOption,
 )
 from studbook.grammar import expand_paths
@@ -96,6 +97,7 @@ def import_command(
     lake: LakeOption = None,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
+    strict: Strict = False,
 ) -> None:
     """Import hand histories into DuckDB: parse, replay and store every hand; re-importing adds nothing.
 
@@ -111,6 +113,8 @@ def import_command(
         Rules.parse(rule_args)
         if lake is None and (scheduler or workers) or lake is not None and (jobs > 1 or watch):
             raise UserError("--scheduler and --workers go with --lake; --jobs and --watch go with --db")
+        if strict and (watch or lake is not None):
+            raise UserError("--strict goes with an import into --db, not yet with --watch or --lake")
         files = [_absolute(path) for path in expand_paths(paths)]
         # A dangling or looping symlink goes on to the reader, which rejects it with its reason.
         missing = [str(path) for path in files if not path.exists() and not path.is_symlink()]
@@ -126,7 +130,7 @@ def import_command(
             if lake is None:
                 try:
                     summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=progress.chunk,
-                                         reread=reread, on_unchanged=progress.unchanged)
+                                         reread=reread, on_unchanged=progress.unchanged, strict=strict)
                 except MemoryError:  # a batch commits whole or not at all: those before it are stored
                     raise UserError(f"out of memory importing into {db}: the hands stored before stay, and "
                                     "importing again goes on from them; a smaller --batch or --chunk "

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from studbook.cli.options import RuleOptions, ShowdownGame
+from studbook.cli.options import RuleOptions, ShowdownGame, Strict
 from studbook.hand import Hand
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def _echo_json(obj: dict) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def parse(paths: Paths, as_json: JsonFlag = False) -> None:
+def parse(paths: Paths, as_json: JsonFlag = False, strict: Strict = False) -> None:
     """Parse hand histories and report, per file, hands found, parsed, skipped and errors."""
     from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
     from studbook.grammar.records import FileError
@@ -37,7 +37,7 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
         counts: Counter[str] = Counter()
         errors: list[ParseError] = []
         unreadable: FileError | None = None  # a missing, empty or binary file: no hand block in it
-        for result in parse_file(path):
+        for result in parse_file(path, strict):
             if as_json:
                 _echo_json(_parse_record(path, result))
             if isinstance(result, FileError):  # last: after any blocks read before a read error
@@ -48,6 +48,7 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             counts["blocks"] += 1
             if isinstance(result, Hand):
                 counts["parsed"] += 1
+                counts["unknown"] += has_unknown_lines(result)
             elif isinstance(result, Skipped):
                 counts["skipped"] += 1
             else:
@@ -60,7 +61,7 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
         elif not as_json:
             typer.echo(
                 f"{path}: {counts['blocks']} found, {counts['parsed']} parsed, "
-                f"{counts['skipped']} skipped (not stud), {counts['errors']} errors"
+                f"{counts['skipped']} skipped (not stud), {counts['errors']} errors{_unknown(counts)}"
             )
             for error in errors:
                 typer.echo(f"  {error}")
@@ -70,9 +71,21 @@ def parse(paths: Paths, as_json: JsonFlag = False) -> None:
             files += f" ({totals['unreadable']} unreadable)"
         typer.echo(
             f"total: {files}, {totals['blocks']} found, {totals['parsed']} parsed, "
-            f"{totals['skipped']} skipped (not stud), {totals['errors']} errors"
+            f"{totals['skipped']} skipped (not stud), {totals['errors']} errors{_unknown(totals)}"
         )
     raise typer.Exit(1 if totals["errors"] or totals["unreadable"] else 0)
+
+
+def has_unknown_lines(hand: Hand) -> bool:
+    """Whether the reader left a line of the hand out (an ``unknown-line`` note)."""
+    from studbook.events import UNKNOWN_LINE, Note
+
+    return any(isinstance(event, Note) and event.kind == UNKNOWN_LINE for event in hand.events)
+
+
+def _unknown(counts: Counter[str]) -> str:
+    """The count of hands kept with lines left out, where there are any."""
+    return f" ({counts['unknown']} parsed with unknown lines left out)" if counts["unknown"] else ""
 
 
 def _parse_record(path: Path, result: ParseResult) -> dict:
@@ -146,6 +159,7 @@ def audit(
     rule: RuleOptions = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write one JSON object per hand.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Print each broken rule's text.")] = False,
+    strict: Strict = False,
 ) -> None:
     """Replay hands through the rules engine: a street-by-street table and a ruling per hand.
 
@@ -163,7 +177,7 @@ def audit(
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
     found = audited = with_errors = warnings_only = failed = 0
     for path in expand_paths(paths):
-        for result in parse_file(path):
+        for result in parse_file(path, strict):
             if isinstance(result, ParseError):
                 if not wanted or result.hand_id in wanted:
                     failed += 1

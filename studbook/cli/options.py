@@ -17,6 +17,9 @@ from studbook.analytics.export import EXPORTERS
 from studbook.rules.variants import VARIANTS
 
 Db = Annotated[Path, typer.Option("--db", help="The DuckDB database file.", dir_okay=False)]
+Strict = Annotated[bool, typer.Option(
+    "--strict", help="Reject every hand with a line the site's format is not known to write (by default such "
+    "a line is left out, with a warning, where it moves no money and the hand's money closes without it).")]
 LakeOption = Annotated[str | None, typer.Option(
     "--lake", help="A Parquet lake (folder or fsspec URL) written by import --lake, instead of --db.")]
 SchedulerOption = Annotated[str | None, typer.Option(

@@ -47,7 +47,7 @@ def test_a_broken_hand_is_located_and_the_rest_still_parse(corpus: Path, tmp_pat
     lines.insert(target, "this line is garbage")
     log = tmp_path / "razz.txt"
     log.write_text("\n".join(lines))
-    result = runner.invoke(app, ["parse", str(log)])
+    result = runner.invoke(app, ["parse", "--strict", str(log)])
     assert result.exit_code == 1
     assert "9 found, 8 parsed, 0 skipped (not stud), 1 errors" in result.output
     error = next(line for line in result.output.splitlines() if line.startswith(f"  {log}:"))
@@ -108,3 +108,24 @@ def test_missing_and_empty_files_hold_no_hand(tmp_path: Path) -> None:
         f"{empty}: empty file: no hands",
         f"{missing}: cannot read file: No such file or directory",
         "total: 2 files (2 unreadable), 0 found, 0 parsed, 0 skipped (not stud), 0 errors"]
+
+
+def test_a_harmless_unknown_line_is_left_out_and_counted(corpus: Path, tmp_path: Path) -> None:
+    """The same line read in the open world: the hand is kept, the summary counts it, and the audit names
+    the line with its rule (L6); --strict rejects it as before."""
+    lines = (corpus / RAZZ).read_bytes().decode().split("\n")
+    target = next(i for i, line in enumerate(lines) if line.startswith("Dealt to") and i > 100)
+    lines.insert(target, "this line is garbage")
+    log = tmp_path / "razz.txt"
+    log.write_text("\n".join(lines))
+    result = runner.invoke(app, ["parse", str(log)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == (
+        "total: 1 files, 9 found, 9 parsed, 0 skipped (not stud), 0 errors "
+        "(1 parsed with unknown lines left out)")
+    audit = runner.invoke(app, ["audit", "--json", str(log)])
+    records = [json.loads(line) for line in audit.output.splitlines()]
+    found = [(v["code"], v["severity"], v["rule"], v["line"]) for record in records
+             for v in record["violations"] if v["code"] == "unknown-line"]
+    assert found == [("unknown-line", "warning", "L6", target + 1)]
+    assert runner.invoke(app, ["audit", "--strict", str(log)]).exit_code == 1

@@ -143,7 +143,8 @@ def test_a_left_out_line_whose_money_does_not_close_rejects_the_hand_and_says_wh
     error and the reason."""
     block, hand = next((b, h) for b, h in hands if h.site == "pokerstars" and h.currency is not None
                        and any(line.endswith("from pot") for line in b.lines))
-    awards = [index for index, line in enumerate(block.lines) if " collected " in line or " and won (" in line]
+    awards = [index for index, line in enumerate(block.lines)
+              if " collected " in line or " and won (" in line]
     damaged = Block(block.file, block.first_line,
                     ["The house hands over the chips" if index in awards else line
                      for index, line in enumerate(block.lines)], block.dialect)
