@@ -163,3 +163,15 @@ ORDER BY hands DESC, player, site;
 
 CREATE OR REPLACE VIEW rejects AS
 SELECT file, line, col, site, hand_id, error FROM rejected ORDER BY file, line;
+
+-- Each line the reader left out of a kept hand (no kind of line its site's format is known to write),
+-- once per site, with how often it was seen and where first: what the reader learned nothing about.
+CREATE OR REPLACE VIEW unknown_lines AS
+SELECT v.site, substr(v.message, length('a line this site''s format is not known to write, left out as the '
+                                     || 'money closes without it: ') + 1) AS text,
+       count(*) AS times, count(DISTINCT v.hand_id) AS hands,
+       arg_min(h.file || ':' || v.line, h.file || ':' || lpad(v.line::VARCHAR, 10, '0')) AS first_seen
+FROM violations v JOIN hands h USING (site, hand_id)
+WHERE v.code = 'unknown-line'
+GROUP BY ALL
+ORDER BY times DESC, site, text;

@@ -251,6 +251,9 @@ class Note:
 
 
 UNKNOWN_LINE = "unknown-line"  # the Note kind of a line the reader left out
+# How the audit names such a line: the line as written follows (analytics/stats.sql reads it back).
+UNKNOWN_LINE_LEFT_OUT = ("a line this site's format is not known to write, left out as the money closes "
+                         "without it: ")
 
 Action = Check | Fold | Bet | Call | Raise | Complete | BringIn
 Event = (

@@ -77,6 +77,7 @@ from studbook.awards import Awards
 from studbook.cards import Card
 from studbook.events import (
     UNKNOWN_LINE,
+    UNKNOWN_LINE_LEFT_OUT,
     Action,
     Bet,
     BringIn,
@@ -606,8 +607,7 @@ class _Replayer:
             self.flag(
                 UNKNOWN_LINE,
                 event.line,
-                f"line {event.line} is no kind of line this site's format is known to write, and was "
-                f"left out (the hand's money closes without it): {event.text!r}",
+                f"{UNKNOWN_LINE_LEFT_OUT}{event.text}",
                 "L6",
                 "warning",
             )

@@ -195,9 +195,15 @@ def rejects_command(
     raw: Annotated[bool, typer.Option("--raw", help="Include each block's text.")] = False,
     fmt: Format = "table",
     lake: LakeOption = None,
+    unknown: Annotated[bool, typer.Option(
+        "--unknown-lines", help="Instead, each line left out of a kept hand (unknown to its site's format), "
+        "once, with how often and where it was first seen.")] = False,
 ) -> None:
     """Blocks that could not be imported, with file, line and the reason."""
-    sql = "SELECT * FROM rejected ORDER BY file, line" if raw else "SELECT * FROM rejects"
+    if unknown:
+        sql = "SELECT * FROM unknown_lines"
+    else:
+        sql = "SELECT * FROM rejected ORDER BY file, line" if raw else "SELECT * FROM rejects"
     _query_view(sql, db, fmt, lake)
 
 
