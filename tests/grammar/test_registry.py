@@ -3,6 +3,7 @@ is read back by the same dialect."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 from studbook.grammar import SITES
@@ -13,7 +14,8 @@ from studbook.grammar.records import Block
 from studbook.hand import Hand
 from studbook.writers import WRITERS
 
-HISTORIES = Path(__file__).resolve().parents[2] / "histories"
+ROOT = Path(__file__).resolve().parents[2]
+HISTORIES = ROOT / "histories"
 
 
 def first_hands(corpus: Path) -> dict[str, Hand]:
@@ -48,3 +50,22 @@ def test_a_writer_named_by_a_dialect_writes_what_that_dialect_reads(corpus: Path
         assert detect_dialect(block.lines[0]) is dialect_named(name)
         again = parse_block(block)
         assert isinstance(again, Hand) and again.hand_id == hands[name].hand_id
+
+
+# The formats studbook reads that are no site: each has a page of its own.
+FORMAT_PAGES = {"studbook": "log-format.md", "phh": "reading.md"}
+
+
+def test_every_registered_dialect_is_compiled_and_documented() -> None:
+    """A site is its module in grammar/sites/, in the list mypyc compiles, with a page in docs/sites/ (the
+    formats that are no site, on their own page)."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        compiled = set(tomllib.load(file)["tool"]["mypy"]["modules"])
+    for dialect in (*dialects(), *xml_dialects()):
+        module = type(dialect).__module__
+        assert module == f"studbook.grammar.sites.{module.rsplit('.', 1)[-1]}", module
+        assert module in compiled, f"{module} is not compiled"
+        page = ROOT / "docs" / FORMAT_PAGES.get(dialect.name, f"sites/{dialect.name}.md")
+        assert page.is_file(), f"{dialect.name} has no page {page}"
+        if dialect.name not in FORMAT_PAGES:
+            assert "## Format families" in page.read_text(encoding="utf-8"), page
