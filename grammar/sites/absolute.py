@@ -44,7 +44,7 @@ class AbsoluteTransformer(HandTransformer):
         "RIVER": "the river (*** RIVER ***)",
         "POCKET": "a player's cards (NAME - Pocket [cards])",
         "BRING_IN": "a bring-in (NAME - Bring-In AMOUNT)",
-        **dict.fromkeys(("CHECK", "FOLD", "BET", "CALL", "RAISE", "ALL_IN", "ALL_IN_RAISE"), _ACTION),
+        **dict.fromkeys(("COMPLETE", "CHECK", "FOLD", "BET", "CALL", "RAISE", "ALL_IN", "ALL_IN_RAISE"), _ACTION),
         **dict.fromkeys(("SHOW", "MUCK"), "a show or muck (NAME - Shows [cards] (...))"),
         "COLLECT": "a collection (NAME Collects AMOUNT from main pot)",
         **dict.fromkeys(notes, "a table note (sitting out, connection ...)"),
