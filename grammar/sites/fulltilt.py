@@ -17,7 +17,8 @@ from studbook.grammar.transform import HandTransformer, SiteDialect
 
 _MONTHS = {name: number for number, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
-_MAX_SEATS = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
+# "(6 max)", "(deep 6)", "(shallow 6)", "(heads up)"
+_MAX_SEATS = re.compile(r"(?:deep |shallow )?(\d+)(?: max)?|(heads up)", re.IGNORECASE)
 _HALVES = {"high": "hi", "low": "lo", None: None}
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises to, completes it to ...)"
@@ -74,7 +75,7 @@ class FullTiltTransformer(HandTransformer):
 
     @staticmethod
     def max_seats(attributes: str | None) -> int | None:
-        """``(6 max)`` or ``(heads up)`` after the table name; nothing said, nothing assumed."""
+        """``(6 max)``, ``(deep 6)`` or ``(heads up)`` after the table name; nothing said, nothing assumed."""
         found = _MAX_SEATS.search(attributes or "")
         if found is None:
             return None
