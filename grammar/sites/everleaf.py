@@ -94,8 +94,8 @@ class EverleafTransformer(HandTransformer):
         self.money_on_street.record(event)
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
-        """``$ 0.01``, ``€0.05`` (``ˆ`` where a euro was misdecoded), ``1,500`` chips; ``0.01`` with no sign in
-        a hand whose seats are written in ``EURO`` or ``USD`` is in that currency."""
+        """``$ 0.01``, ``€0.05`` (``ˆ`` where a euro was misdecoded), ``1,500`` chips; ``0.01`` with no
+        sign in a hand whose seats are written in ``EURO`` or ``USD`` is in that currency."""
         text = self.written(line, match, field).replace(" ", "").replace("ˆ", "€")
         if self.hand.currency and text[0].isdigit():
             text = _SIGNS[self.hand.currency] + text

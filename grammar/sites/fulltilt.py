@@ -38,7 +38,8 @@ class FullTiltTransformer(HandTransformer):
         "BRING_IN_CARD": "bring_in_card", "CONNECTION": "connection", "FEELING": "emote", "NO_LOW": "no_low",
     }
     expected: ClassVar[dict[str, str]] = {
-        "HEADER": "a Full Tilt hand header", "LATE_HEADER": "a Full Tilt hand header", "SEAT": "a seat (Seat N: NAME (STACK))",
+        "HEADER": "a Full Tilt hand header", "LATE_HEADER": "a Full Tilt hand header",
+        "SEAT": "a seat (Seat N: NAME (STACK))",
         "ANTE": "an ante (NAME antes AMOUNT)",
         "ANTE_RETURNED": "a returned ante (Ante of AMOUNT returned to NAME)",
         **{name: f"{number} street (*** {number.upper()} STREET ***)" for name, number in (
@@ -60,7 +61,8 @@ class FullTiltTransformer(HandTransformer):
     def on_header(self, line: int, match: Match) -> None:
         """Cash or tournament: stakes and ante sit between the table and the game (or after the game)."""
         if match["old_time"]:
-            match = Rewritten(match, _old_date(match), {"date": "month", "time": "old_time", "zone": "old_zone"})
+            places = {"date": "month", "time": "old_time", "zone": "old_zone"}
+            match = Rewritten(match, _old_date(match), places)
         tournament_id = match["tournament"]
         self.hand.set_money(None if tournament_id else self.currency_of(match["small_bet"]))
         ante = self.money(line, match, "ante") if match["ante"] else None

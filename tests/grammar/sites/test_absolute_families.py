@@ -19,42 +19,42 @@ Alice - Ante {s}{ante}
 Bob - Ante {s}{ante}
 Carol - Ante {s}{ante}
 *** 3rd STREET ***
-Alice - Pocket [5c 7d 2h] 
-Bob - Pocket [H H Kd] 
-Carol - Pocket [H H 9s] 
+Alice - Pocket [5c 7d 2h]
+Bob - Pocket [H H Kd]
+Carol - Pocket [H H 9s]
 Alice - Bring-In {s}{bring}
 Bob - Completes to {s}{small}
 Carol - Folds
 Alice - Calls {s}{bring}
 *** 4TH STREET ***
-Alice - Pocket [5c 7d 2h 3s] 
-Bob - Pocket [H H Kd Kc] 
-Carol - Pocket [H H 9s] 
+Alice - Pocket [5c 7d 2h 3s]
+Bob - Pocket [H H Kd Kc]
+Carol - Pocket [H H 9s]
 Bob - Bets {s}{small}
 Alice - Calls {s}{small}
 *** 5TH STREET ***
-Alice - Pocket [5c 7d 2h 3s Js] 
-Bob - Pocket [H H Kd Kc 4h] 
+Alice - Pocket [5c 7d 2h 3s Js]
+Bob - Pocket [H H Kd Kc 4h]
 Bob - Checks
 Alice - Checks
 *** 6TH STREET ***
-Alice - Pocket [5c 7d 2h 3s Js 6d] 
-Bob - Pocket [H H Kd Kc 4h Qd] 
+Alice - Pocket [5c 7d 2h 3s Js 6d]
+Bob - Pocket [H H Kd Kc 4h Qd]
 Bob - Checks
 Alice - Checks
 *** RIVER ***
-Alice - Pocket [5c 7d 2h 3s Js 6d 8c] 
-Bob - Pocket [H H Kd Kc 4h Qd H] 
+Alice - Pocket [5c 7d 2h 3s Js 6d 8c]
+Bob - Pocket [H H Kd Kc 4h Qd H]
 Bob - Checks
 Alice - Checks
 *** SHOW DOWN ***
-Bob - Shows [Ah 9c Kd Kc 4h Qd Th] (One pair, kings) 
+Bob - Shows [Ah 9c Kd Kc 4h Qd Th] (One pair, kings)
 Alice - Mucks
 Bob Collects {s}{won} from main pot
 *** SUMMARY ***
-Total Pot({s}{pot}) | Rake ({s}{rake}) 
+Total Pot({s}{pot}) | Rake ({s}{rake})
 Seat 1: Alice Mucked
-Seat 3: Bob won Total ({s}{won}) HI:with One pair, kings [Ah 9c Kd Kc 4h Qd Th - B:Kd,B:Kc,P:Ah,B:Qd,P:Th] 
+Seat 3: Bob won Total ({s}{won}) HI:with One pair, kings [Ah 9c Kd Kc 4h Qd Th - B:Kd,B:Kc,P:Ah,B:Qd,P:Th]
 Seat 5: Carol Folded on the 3rd STREET
 """
 

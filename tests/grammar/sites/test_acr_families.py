@@ -53,8 +53,8 @@ Seat 5: Carol folded on the 3rd Street
 # Money: ante 1, bring-in 2, bets 4/8, rake 1 (cents); chips (written "20.00" in tournaments): 5, 10, 20/40.
 MONEY = {"stack": "$2", "ante": "$0.01", "bring": "$0.02", "small": "$0.04", "big": "$0.08", "p3": "$0.03",
          "p4": "$0.11", "p5": "$0.18", "won": "$0.18", "rake": "$0.01", "zero": "$0.00"}
-CHIPS = {"stack": "1,500.00", "ante": "5.00", "bring": "10.00", "small": "20.00", "big": "40.00", "p3": "15.00",
-         "p4": "55.00", "p5": "95.00", "won": "95.00", "rake": "0.00", "zero": "0.00"}
+CHIPS = {"stack": "1,500.00", "ante": "5.00", "bring": "10.00", "small": "20.00", "big": "40.00",
+         "p3": "15.00",          "p4": "55.00", "p5": "95.00", "won": "95.00", "rake": "0.00", "zero": "0.00"}
 MONEY_NETS = {"Alice": -9, "Bob": 9, "Carol": -1}
 CHIPS_NETS = {"Alice": -45, "Bob": 50, "Carol": -5}
 

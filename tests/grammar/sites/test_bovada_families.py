@@ -138,7 +138,8 @@ def nets(result: Replay) -> dict[str, int]:
 
 HEADERS = {
     "Bovada, later layout": "Bovada Hand #3000000001 TBL#2027664 7CARD Fixed Limit - 2014-04-01 13:11:08",
-    "Bodog, hand number with a C": "Bodog Hand #C3000000002: TBL#2027664 7CARD Fixed Limit - 2012-09-19 13:11:08",
+    "Bodog, hand number with a C":
+        "Bodog Hand #C3000000002: TBL#2027664 7CARD Fixed Limit - 2012-09-19 13:11:08",
     "Bodog UK": "Bodog UK Hand #3000000003 TBL#2027664 7CARD Fixed Limit - 2012-09-19 13:11:08",
 }
 

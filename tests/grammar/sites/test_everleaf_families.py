@@ -115,7 +115,8 @@ def test_family_reads_and_audits(family: str) -> None:
 
 def test_tournament_in_chips_named_by_its_file() -> None:
     text = (LAYOUT_2011.format(s="", code="Chips").replace("0.05/0.10", "20/40").replace(" 0.01 ", " 5 ")
-            .replace("0.02.", "10.").replace("0.05.", "20.").replace(" 0.03 ", " 10 ").replace(" 0.05 ", " 20 ")
+            .replace("0.02.", "10.").replace("0.05.", "20.").replace(" 0.03 ", " 10 ")
+            .replace(" 0.05 ", " 20 ")
             .replace(" 0.10 ", " 40 ").replace(" 0.22 ", " 95 ").replace("  2 Chips", "  1500 Chips"))
     hand = one_hand(text, "TID_123456789-4.txt")
     assert (hand.currency, hand.tournament_id, hand.small_bet, hand.big_bet) == (None, "123456789", 20, 40)

@@ -111,8 +111,8 @@ FAMILIES = {
         "Full Tilt Poker Game #22000000006: Table Play Chip Alpha (6 max) - 20/40 Ante 5 - Limit Stud Hi - "
         "21:40:05 ET - 2010/06/01", None, {"currency": None, "tournament_id": None, "table": "Alpha"}),
     "heads-up table": (
-        "Full Tilt Poker Game #22000000007: Table Alpha (heads up) - $0.04/$0.08 Ante $0.01 - Limit Stud Hi - "
-        "21:40:05 ET - 2010/06/01", "$", {"max_seats": 2}),
+        "Full Tilt Poker Game #22000000007: Table Alpha (heads up) - $0.04/$0.08 Ante $0.01 - "
+        "Limit Stud Hi - 21:40:05 ET - 2010/06/01", "$", {"max_seats": 2}),
     "deep-stacked table": (
         "Full Tilt Poker Game #22000000008: Table Alpha (deep 6) - $0.04/$0.08 Ante $0.01 - Limit Stud Hi - "
         "21:40:05 ET - 2010/06/01", "$", {"max_seats": 6}),

@@ -49,7 +49,8 @@ Seat 3: Bob collected ({won})
 Seat 5: Carol folded on the 3rd Street (didn't bet)
 """
 
-# The same play in money (ante 1, bring-in 2, bets 4/8, rake 1, in cents) and in chips (5, 10, 20/40, no rake).
+# The same play in money (ante 1, bring-in 2, bets 4/8, rake 1, in cents) and in chips (5, 10, 20/40, no
+# rake).
 MONEY = {"stack": "{s}2", "ante": "{s}0.01", "bring": "{s}0.02", "small": "{s}0.04", "big": "{s}0.08",
          "won": "{s}0.18", "pot": "{s}0.19", "rake": "{s}0.01"}
 CHIPS = {"stack": "1500", "ante": "5", "bring": "10", "small": "20", "big": "40", "won": "95", "pot": "95",
@@ -162,8 +163,8 @@ def test_family_reads_and_audits(family: str) -> None:
     result = audited(hand)
     assert nets(result) == (CHIPS_NETS if sign is None else MONEY_NETS)
     assert result.total_pot == (95 if sign is None else 19)
-    assert events_of(hand, UncalledReturn) == [UncalledReturn(hand.source.first_line + 26, "Bob", 40 if sign is
-                                                             None else 8)]
+    returned = 40 if sign is None else 8
+    assert events_of(hand, UncalledReturn) == [UncalledReturn(hand.source.first_line + 26, "Bob", returned)]
 
 
 def test_local_and_eastern_times_agree() -> None:
@@ -176,8 +177,9 @@ def test_tournament_news_bounties_and_a_seat_out_of_hand() -> None:
     pot stays the players'. A player moved in mid-hand is seated but sits the hand out."""
     text = written(FAMILIES["knockout tournament, three-part buy-in"][0], None,
                    "Table '664712835 2' 8-max")
-    text = text.replace("Seat 5: Carol (1500 in chips)\n", "Seat 5: Carol (1500 in chips, $10 bounty)\n"
-                        "Seat 6: Dave (2200 in chips) out of hand (moved from another table into small blind)\n")
+    moved = "Seat 6: Dave (2200 in chips) out of hand (moved from another table into small blind)\n"
+    bounty = "Seat 5: Carol (1500 in chips, $10 bounty)\n"
+    text = text.replace("Seat 5: Carol (1500 in chips)\n", bounty + moved)
     news = ("Bob wins $5 for eliminating Carol and their own bounty increases by $5 to $15\n"
             "Alice, Bob split the $10 bounty for eliminating Carol\n"
             "Bob wins the $10 bounty for eliminating Carol\n"
