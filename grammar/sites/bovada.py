@@ -53,6 +53,8 @@ EASTERN = ZoneInfo("America/New_York")
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 _SUMMARY_AMOUNT = re.compile(r"(?:^|\s)(?:HI |LO )?([$]?\d[\d,]*(?:\.\d+)?)(?=\s|$)")
 _WHO = re.compile(r"(Seat\+\d+)(?: *\[ME\])? *: ")
+_LABELS = ("[Does not show]", "[Mucked]")
+_ZERO = re.compile(r"[$]?0(?:\.0+)?")
 _FILE_STAKES = re.compile(r"RING - \$?(?P<small>[\d.,]+)-\$?(?P<big>[\d.,]+)")
 
 _ACTION = "an action (Seat+N : Checks, Folds, Bets, Calls, Raises, All-in ...)"
@@ -110,12 +112,14 @@ class BovadaTransformer(HandTransformer):
         self.dealt: set[str] = set()
         self.small_seen: int | None = None
         self.big_seen: int | None = None
+        self.raises_to_total = False  # the 2012 layout: "Raises $0.10", "All-in(raise) 1054" give the total
 
     def begin(self, block: Block) -> None:
         super().begin(block)
         self.money_on_street = StreetMoney()
         self.dealt = set()
         self.small_seen = self.big_seen = None
+        self.raises_to_total = False
 
     def handler(self, terminal: str) -> Handler:
         """A ``(timeout)`` on an action line is kept as a ``timeout`` note after the action."""
@@ -154,7 +158,7 @@ class BovadaTransformer(HandTransformer):
             raise self.error(line, match, "date", f"bad date or time: {error}") from None
         hand.variant = VARIANTS[variant]
         facts: dict[str, object] = {}
-        if match["small_bet"]:
+        if match["small_bet"] and not _ZERO.fullmatch(required(match, "small_bet")):  # "(0/0)": unstated
             facts.update(
                 small_bet=self.money(line, match, "small_bet"), big_bet=self.money(line, match, "big_bet")
             )
@@ -228,6 +232,8 @@ class BovadaTransformer(HandTransformer):
         before = street.put.get(player, 0)
         if match["to"]:
             self._raise_to(line, match, self.money(line, match, "to"), all_in=True)
+        elif match["raise"] and self.raises_to_total:
+            self._raise_to(line, match, amount, all_in=True)
         elif match["raise"] or (street.top and before + amount > street.top):
             self._raise_to(line, match, before + amount, all_in=True)
         elif hand.street == Street.THIRD and not street.acted:
@@ -248,6 +254,7 @@ class BovadaTransformer(HandTransformer):
     # ---- streets and cards -----------------------------------------------------------------------
 
     def on_hole_cards(self, line: int, match: Match) -> None:
+        self.raises_to_total = True
         self.on_street(Street.THIRD, line, match)
 
     def on_street(self, street: Street, line: int, match: Match) -> None:
@@ -334,14 +341,17 @@ class BovadaTransformer(HandTransformer):
                 for found in _SUMMARY_AMOUNT.findall(_BRACKETS.sub(" ", text))
             ]
             amount = sum(amounts) if amounts else None
-            first = _BRACKETS.search(text)
-            if first and "Does not show" not in first.group():
+            # "[Does not show]" and "[Mucked]" (a tournament's loser: "[Mucked] [7h 2h ... 9h ]") are labels
+            first = next((found for found in _BRACKETS.finditer(text) if found.group() not in _LABELS), None)
+            if first:
                 # "[all cards-best five]": the 2012 layout sometimes leaves a card out of the first
                 # part that the best five holds ("[9d 8s Jd 5c Td Js-Js Jd Ac Td 9d]"), so both count
                 start = match.start("text") + first.start() + 1
-                whole = first.group()[1:-1].replace("-", " ")
-                cards = tuple(dict.fromkeys(self.cards_at(line, whole, start))) if whole.strip() else ()
-            if amount is not None:
+                whole = " ".join(first.group()[1:-1].replace("-", " ").split())
+                cards = tuple(dict.fromkeys(self.cards_at(line, whole, start))) if whole else ()
+            if "[Mucked]" in text:
+                outcome = "mucked"
+            elif amount is not None:
                 outcome = "won" if cards else "collected"
             else:
                 outcome = "lost" if cards else "other"

@@ -38,6 +38,9 @@ from studbook.rules.variants import VARIANTS
 
 _TOURNAMENT_FILE = re.compile(r"TID_(?P<tournament>\d+)-(?P<table>\d+)")
 _HALVES = {"high": "hi", "low": "lo", None: None}
+_SEAT_CURRENCY = re.compile(r"Seat \d+: .+ \(\s*[$€ˆ]?\s*\d[\d,]*(?:\.\d+)?\s*(?P<code>USD|EURO|EUR|GBP)\b")
+_CODES = {"USD": "USD", "EURO": "EUR", "EUR": "EUR", "GBP": "GBP"}
+_SIGNS = {currency: sign for sign, currency in CURRENCIES.items()}
 _ACTION = "an action (NAME checks, folds, NAME: bets [AMOUNT], calls [AMOUNT], raises [AMOUNT] ...)"
 _STREET = "a street (** Dealing down cards **, **** dealing 4th street **** ...)"
 
@@ -91,8 +94,11 @@ class EverleafTransformer(HandTransformer):
         self.money_on_street.record(event)
 
     def money(self, line: int, match: Match, field: str = "amount") -> int:
-        """``$ 0.01``, ``€0.05`` (``ˆ`` where a euro was misdecoded), ``1,500`` chips."""
+        """``$ 0.01``, ``€0.05`` (``ˆ`` where a euro was misdecoded), ``1,500`` chips; ``0.01`` with no
+        sign in a hand whose seats are written in ``EURO`` or ``USD`` is in that currency."""
         text = self.written(line, match, field).replace(" ", "").replace("ˆ", "€")
+        if self.hand.currency and text[0].isdigit():
+            text = _SIGNS[self.hand.currency] + text
         try:
             return minor_units(text, self.hand.currency)
         except AmountError as error:
@@ -120,7 +126,7 @@ class EverleafTransformer(HandTransformer):
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         sign = required(match, "small_bet")[0].replace("ˆ", "€")
-        hand.set_money(CURRENCIES.get(sign))
+        hand.set_money(CURRENCIES.get(sign) or self.seat_currency())
         year, month, day = map(int, required(match, "date").split("/"))
         hour, minute, second = map(int, required(match, "time").split(":"))
         try:
@@ -143,6 +149,15 @@ class EverleafTransformer(HandTransformer):
             max_seats=int(match["max_seats"]) if match["max_seats"] else None,
             tournament_id=tournament["tournament"] if tournament else None,
         )
+
+    def seat_currency(self) -> str | None:
+        """The currency code of the first seat line (``Seat 5: NAME (   2.50 EURO )``), for stakes written
+        without a sign; None (chips) when the seats carry none."""
+        for text in self.hand.block.lines:
+            found = _SEAT_CURRENCY.match(text)
+            if found:
+                return _CODES.get(found["code"])
+        return None
 
     def on_table(self, line: int, match: Match) -> None:
         self.hand.facts["table"] = match["table"]

@@ -12,10 +12,13 @@ from typing import ClassVar
 
 from studbook.events import Collect, Note, Street
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Match, Rewritten, required
 from studbook.grammar.transform import HandTransformer, SiteDialect
 
-_MAX_SEATS = re.compile(r"(\d+) max|(heads up)", re.IGNORECASE)
+_MONTHS = {name: number for number, name in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
+# "(6 max)", "(deep 6)", "(shallow 6)", "(heads up)"
+_MAX_SEATS = re.compile(r"(?:deep |shallow )?(\d+)(?: max)?|(heads up)", re.IGNORECASE)
 _HALVES = {"high": "hi", "low": "lo", None: None}
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises to, completes it to ...)"
@@ -35,7 +38,8 @@ class FullTiltTransformer(HandTransformer):
         "BRING_IN_CARD": "bring_in_card", "CONNECTION": "connection", "FEELING": "emote", "NO_LOW": "no_low",
     }
     expected: ClassVar[dict[str, str]] = {
-        "HEADER": "a Full Tilt hand header", "SEAT": "a seat (Seat N: NAME (STACK))",
+        "HEADER": "a Full Tilt hand header", "LATE_HEADER": "a Full Tilt hand header",
+        "SEAT": "a seat (Seat N: NAME (STACK))",
         "ANTE": "an ante (NAME antes AMOUNT)",
         "ANTE_RETURNED": "a returned ante (Ante of AMOUNT returned to NAME)",
         **{name: f"{number} street (*** {number.upper()} STREET ***)" for name, number in (
@@ -55,18 +59,25 @@ class FullTiltTransformer(HandTransformer):
     }
 
     def on_header(self, line: int, match: Match) -> None:
-        """Cash or tournament: stakes and ante sit between the table and the game."""
+        """Cash or tournament: stakes and ante sit between the table and the game (or after the game)."""
+        if match["old_time"]:
+            places = {"date": "month", "time": "old_time", "zone": "old_zone"}
+            match = Rewritten(match, _old_date(match), places)
         tournament_id = match["tournament"]
         self.hand.set_money(None if tournament_id else self.currency_of(match["small_bet"]))
         ante = self.money(line, match, "ante") if match["ante"] else None
         self.header_facts(line, match, hand_id=match["hand_id"], currency=self.hand.currency,
                           table=match["table"], max_seats=self.max_seats(match["attributes"]),
                           small_bet=self.money(line, match, "small_bet"),
-                          big_bet=self.money(line, match, "big_bet"), ante=ante, tournament_id=tournament_id)
+                          big_bet=self.money(line, match, "big_bet"), ante=ante, tournament_id=tournament_id,
+                          game_label=match["mix"])
+
+    def on_late_header(self, line: int, match: Match) -> None:
+        self.on_header(line, match)
 
     @staticmethod
     def max_seats(attributes: str | None) -> int | None:
-        """``(6 max)`` or ``(heads up)`` after the table name; nothing said, nothing assumed."""
+        """``(6 max)``, ``(deep 6)`` or ``(heads up)`` after the table name; nothing said, nothing assumed."""
         found = _MAX_SEATS.search(attributes or "")
         if found is None:
             return None
@@ -88,12 +99,19 @@ class FullTiltTransformer(HandTransformer):
                           match["pot"] or "pot", _HALVES[match["half"]]))
 
 
+def _old_date(match: Match) -> dict[str, str | None]:
+    """``10:00 ET - Sat, Jan 26, 2008`` as the date, time and zone fields of the later headers."""
+    month = _MONTHS.get(required(match, "month")[:3], 0)
+    return {"date": f"{required(match, 'year')}/{month:02d}/{int(required(match, 'day')):02d}",
+            "time": f"{required(match, 'old_time')}:00", "zone": match["old_zone"]}
+
+
 class FullTilt(SiteDialect):
     name = "fulltilt"
     header = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<hand_id>\d+):")
     grammar_file = "fulltilt.lark"
     reader_class = FullTiltTransformer
-    header_terminals = ("HEADER",)
+    header_terminals = ("HEADER", "LATE_HEADER")
 
 
 register(FullTilt)
