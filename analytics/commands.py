@@ -21,7 +21,8 @@ from studbook.analytics.export import EXPORTERS
 from studbook.analytics.lake_commands import LakeOption, SchedulerOption, WorkersOption, connect
 from studbook.grammar import expand_paths
 from studbook.outputs import OutputError
-from studbook.rules.variants import VARIANTS, RuleError, Rules
+from studbook.rules.house import RuleError, Rules
+from studbook.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
     from studbook.analytics.importer import ImportSummary

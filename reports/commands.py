@@ -23,7 +23,8 @@ from studbook.outputs import OutputError, write_text
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import HandNotFound, load_hand
-from studbook.rules.variants import VARIANTS, RuleError, Rules, rules_text
+from studbook.rules.house import RuleError, Rules, rules_text
+from studbook.rules.variants import VARIANTS
 
 RuleOption = Annotated[list[str] | None, typer.Option(
     "--rule", help="House rule KEY=VALUE for the replay; from a database, instead of its import's rules.")]

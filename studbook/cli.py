@@ -125,7 +125,7 @@ RuleOptions = Annotated[list[str] | None, typer.Option("--rule", help="House rul
 
 
 def _rules(options: list[str] | None):
-    from studbook.rules.variants import RuleError, Rules
+    from studbook.rules.house import RuleError, Rules
 
     try:
         return Rules.parse(options or [])

@@ -11,7 +11,8 @@ from typing import Annotated
 
 import typer
 
-from studbook.rules.variants import VARIANTS, RuleError, Rules, rules_for
+from studbook.rules.house import RuleError, Rules, rules_for
+from studbook.rules.variants import VARIANTS
 
 _PERCENT_COLUMNS = {False: ("win", "tie"), True: ("scoop", "high", "low", "split")}
 

@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from studbook import rulebook
-from studbook.rules.variants import PRESETS, VARIANTS, RuleError
+from studbook.rules.house import PRESETS, RuleError
+from studbook.rules.variants import VARIANTS
 
 
 def _game(game: str | None) -> None:

@@ -23,7 +23,8 @@ from rich.progress import (
 )
 
 from studbook.outputs import OutputError, output_file
-from studbook.rules.variants import VARIANTS, RuleError
+from studbook.rules.house import RuleError
+from studbook.rules.variants import VARIANTS
 
 GAMES = tuple(VARIANTS)
 POKERSTARS_GAMES = ("stud", "stud8", "razz")
