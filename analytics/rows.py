@@ -21,7 +21,6 @@ from typing import Any, Final
 
 import pyarrow as pa
 
-from studbook.allin import all_in
 from studbook.analytics.db import arrow_schemas
 from studbook.cards import ALL_CARDS, Card
 from studbook.events import Deal, Muck, Show, StreetStart
@@ -177,8 +176,9 @@ def _award_rows(replay: Replay) -> list[Values]:
 
 
 def _expected(replay: Replay) -> dict[str, int]:
-    """Each player's all-in EV (studbook/allin.py): what he could expect to collect; none without one."""
-    found = all_in(replay)
+    """Each player's all-in EV (the replay's, studbook/allin.py): what he could expect to collect; none
+    without one."""
+    found = replay.all_in
     return found.expected() if found else {}
 
 
@@ -221,7 +221,7 @@ class HandRows(Mapping[str, list[Row]]):
 
 def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
     """Rows for every hand table; the ``hands`` row holds the hand's key (site, hand_id) and ``rules``,
-    the text (:func:`studbook.rules.variants.rules_text`) of the house rules it was replayed under."""
+    the text (:func:`studbook.rules.house.rules_text`) of the house rules it was replayed under."""
     hand = replay.hand
     first = first_street(hand)
     check_round_counts(replay)

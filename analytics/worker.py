@@ -24,7 +24,7 @@ from studbook.grammar import ParseError, ParseResult, Skipped, parse_block
 from studbook.grammar.records import FileStamp
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.rules.variants import Rules, rules_text
+from studbook.rules.house import Rules, rules_text
 
 
 @dataclass(slots=True)

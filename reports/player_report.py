@@ -18,7 +18,8 @@ from studbook.reports.filters import CONDITION, Filters, seat_rows
 from studbook.reports.html import Html, document, h, table
 from studbook.reports.units import unit_money
 from studbook.reports.violations import violations_section
-from studbook.rules.variants import VARIANTS, Rules
+from studbook.rules.house import Rules
+from studbook.rules.variants import VARIANTS
 
 # (label, player_stats_for column, kind, hands behind it as an aggregate over seat_facts)
 HEADLINE: tuple[tuple[str, str, str, str], ...] = (

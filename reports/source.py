@@ -24,7 +24,7 @@ from studbook.outputs import is_database
 from studbook.replay import replay
 from studbook.reports.replayer import LogExcerpt
 from studbook.results import Replay
-from studbook.rules.variants import Rules, rules_from_text
+from studbook.rules.house import Rules, rules_from_text
 
 
 class HandNotFound(Exception):

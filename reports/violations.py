@@ -20,7 +20,7 @@ from studbook.reports.filters import Filters, seat_rows
 from studbook.reports.html import Html, h, json_script
 from studbook.reports.replayer import replayer_data, replayer_section
 from studbook.reports.source import HandNotFound, hand_from_log, hands_at_lines, imported_file, stored_logs
-from studbook.rules.variants import Rules, rules_from_text
+from studbook.rules.house import Rules, rules_from_text
 
 MAX_REPLAYS = 100
 

@@ -14,6 +14,9 @@ add up to the pot after rake, as its awards do.
 
 A hand without such a moment (no all-in, an all-in on the last street, a hand that was not shown
 down) has no all-in EV: its expected result is its result.
+
+:func:`studbook.replay.replay` works it out once per hand and its result carries it
+(:attr:`studbook.results.Replay.all_in`), so the rows stored and the audit read the same one.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from studbook.cards import Card
 from studbook.equity import EquityError, Holding, equities
 from studbook.events import Deal, Muck, Show
 from studbook.results import Replay
-from studbook.rules.variants import VARIANTS, Rules, Variant
+from studbook.rules.house import Rules
+from studbook.rules.variants import VARIANTS, Variant
 
 # Drawn deals per pot when the deals cannot all be counted: import does this for every all-in, and the
 # standard error it leaves on one hand (at most 1/(2*sqrt(n)) of the pot) averages out over many.

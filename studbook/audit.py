@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from studbook import rulebook
-from studbook.allin import AllIn, all_in
+from studbook.allin import AllIn
 from studbook.display import cell, visible
 from studbook.events import Collect, Street
 from studbook.money import format_amount
@@ -62,7 +62,7 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
         "total_pot": replay.total_pot,
         "rake": replay.rake,
         "logged_rake": replay.logged_rake,
-        "all_in": _all_in_json(all_in(replay)),
+        "all_in": _all_in_json(replay.all_in),
     }
 
 
@@ -170,7 +170,7 @@ def ruling_lines(replay: Replay) -> list[str]:
 
 def all_in_lines(replay: Replay) -> list[str]:
     """The all-in EV in sentences: when the betting ended with cards to come, and each pot's equities."""
-    found = all_in(replay)
+    found = replay.all_in
     if found is None:
         return []
     money = _money(replay)

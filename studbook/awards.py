@@ -15,10 +15,10 @@ from collections import defaultdict
 
 from studbook.cards import Card
 from studbook.events import Collect
-from studbook.results import PotResult, Replay, SeatResult, Violation
+from studbook.results import Replay, SeatResult, Violation
 from studbook.rules.evaluate import Evaluator, describe
 from studbook.rules.machine import Table
-from studbook.rules.pots import Pot, award_pots
+from studbook.rules.pots import Pot, PotResult, award_pots
 
 
 class Awards:

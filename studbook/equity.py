@@ -35,7 +35,8 @@ from typing import Final
 
 from studbook.cards import Card, CardError, format_cards, parse_card
 from studbook.rules.evaluate import Evaluator
-from studbook.rules.variants import Rules, Variant, deck, rules_for
+from studbook.rules.house import Rules, deck, rules_for
+from studbook.rules.variants import Variant
 
 EXACT_LIMIT: Final = 250_000  # deals counted one by one in about a second (4 µs each); more are sampled
 DEFAULT_SAMPLES: Final = 4_000  # a standard error of at most 0.8% per equity
@@ -217,7 +218,7 @@ def equities(
     seed: int = DEFAULT_SEED,
 ) -> Equities:
     """Each holding's share of the pot under ``variant``, with ``dead`` cards out of the deck; see the
-    module docstring. ``rules`` are the options in force (:func:`~studbook.rules.variants.rules_for`):
+    module docstring. ``rules`` are the options in force (:func:`~studbook.rules.house.rules_for`):
     the deck and descubierto's ranking; None: the variant's defaults."""
     rules = rules or rules_for(variant, None)
     dead = tuple(dead)

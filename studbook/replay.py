@@ -73,6 +73,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Final
 
+from studbook.allin import all_in
 from studbook.awards import Awards
 from studbook.cards import Card
 from studbook.events import (
@@ -98,18 +99,10 @@ from studbook.events import (
 )
 from studbook.hand import Hand
 from studbook.results import ActionRecord, Replay, Violation
+from studbook.rules.house import RuleError, Rules, deck, rules_for
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
-from studbook.rules.variants import (
-    SITES_HIDING_BOARDS,
-    VARIANTS,
-    RuleError,
-    Rules,
-    StreetSpec,
-    Variant,
-    deck,
-    rules_for,
-)
+from studbook.rules.variants import VARIANTS, StreetSpec, Variant
 
 # Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
 _KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
@@ -117,6 +110,12 @@ _KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fo
 _ACTIONS: Final = (Check, Call, Fold, Bet, Raise, BringIn, Complete)
 _PUTS_IN: Final = (BringIn, Call, Bet)
 _RAISES_TO: Final = (Raise, Complete)
+# Sites whose logs do not write every player's up cards as they are dealt. There a missing up card is
+# the log's silence, not a misdeal: the replay notes it (info) and takes the bring-in and each opener
+# from the log. everleaf/cash-7-Stud-USD-0.05-0.10.201107.txt deals no card before the showdown (its
+# "** Dealing down cards **" line is all); partypoker/cash-7-Stud-USD-1-2-201104.txt deals Hero's cards
+# alone ("Dealt to Hero [  3h 8c 7c ]" on 3rd street, line 23; no other player's up card in any hand).
+SITES_HIDING_BOARDS: Final = frozenset({"everleaf", "partypoker"})
 
 
 _STREETS: Final[dict[str, tuple[dict[int, StreetSpec], dict[int, Street]]]] = {}
@@ -133,7 +132,8 @@ def _streets(variant: Variant) -> tuple[dict[int, StreetSpec], dict[int, Street]
 
 
 def replay(hand: Hand, rules: Rules | None = None) -> Replay:
-    """Replay ``hand`` under its variant, site and log options, overridden by ``rules``."""
+    """Replay ``hand`` under its variant, site and log options, overridden by ``rules``; the result
+    carries the hand's all-in EV (:func:`studbook.allin.all_in`) for the rows and the audit to read."""
     variant = VARIANTS.get(hand.variant)
     if variant is None:
         result = Replay(hand)
@@ -144,7 +144,9 @@ def replay(hand: Hand, rules: Rules | None = None) -> Replay:
             )
         )
         return result
-    return _Replayer(hand, rules).run()
+    result = _Replayer(hand, rules).run()
+    result.all_in = all_in(result)  # from the awarded pots, so once the replay is over
+    return result
 
 
 class _Replayer:

@@ -1,13 +1,14 @@
-"""What a replay produces: violations and the recomputed results of a hand.
+"""What a replay produces: violations and the recomputed results of a hand (its pots' results are the
+records of :mod:`studbook.rules.pots`, its all-in EV those of :mod:`studbook.allin`).
 
 These are plain data; the CLI, the DuckDB loader and the HTML reports decide how to show them.
 All amounts are ints in the hand's minor units.
 
-Treat them as read-only. The per-hand records (:class:`ActionRecord`, :class:`Winner`,
-:class:`PotResult`, :class:`SeatResult`) are not ``frozen`` only because a frozen dataclass's
-``__init__`` sets each field through ``object.__setattr__``: about 2 µs for an
-:class:`ActionRecord` against 0.4 µs, and a replay makes some 40 of them per hand. They stay
-hashable (``unsafe_hash``) and compare as before.
+Treat them as read-only. The per-hand records (:class:`ActionRecord`, :class:`SeatResult`, and the
+pots' :class:`~studbook.rules.pots.Winner` and :class:`~studbook.rules.pots.PotResult`) are not
+``frozen`` only because a frozen dataclass's ``__init__`` sets each field through
+``object.__setattr__``: about 2 µs for an :class:`ActionRecord` against 0.4 µs, and a replay makes
+some 40 of them per hand. They stay hashable (``unsafe_hash``) and compare as before.
 
 They also write their own ``__init__`` (``init=False``): mypyc compiles a method written in the class,
 never the one ``dataclasses`` generates at import time, which sets each field through the native
@@ -19,10 +20,15 @@ the same code either way. ``dataclasses`` still writes ``__eq__``, ``__hash__`` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from studbook.cards import Card
 from studbook.hand import Hand
-from studbook.rules.variants import Rules
+from studbook.rules.house import Rules
+from studbook.rules.pots import PotResult
+
+if TYPE_CHECKING:  # named for the type checker alone: studbook.allin reads a Replay
+    from studbook.allin import AllIn
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -64,35 +70,6 @@ class ActionRecord:
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
-class Winner:
-    player: str
-    amount: int
-    half: str | None = None  # "hi", "lo" or None for a pot that is not split
-    hand_name: str = ""  # e.g. "two pair, Queens and Sevens" or "8,6,4,2,A"
-
-    def __init__(self, player: str, amount: int, half: str | None = None, hand_name: str = "") -> None:
-        self.player, self.amount, self.half, self.hand_name = player, amount, half, hand_name
-
-
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class PotResult:
-    """A main or side pot after uncalled bets are returned, and who wins it."""
-
-    index: int  # 0 = main pot, 1.. = side pots in order of creation
-    amount: int
-    eligible: tuple[str, ...]
-    winners: tuple[Winner, ...]
-    reason: str = ""  # "uncontested", "showdown", "all checked" (descubierto Z13) ...
-
-    def __init__(
-        self, index: int, amount: int, eligible: tuple[str, ...], winners: tuple[Winner, ...],
-        reason: str = "",
-    ) -> None:
-        self.index, self.amount, self.eligible = index, amount, eligible
-        self.winners, self.reason = winners, reason
-
-
-@dataclass(slots=True, unsafe_hash=True, init=False)
 class SeatResult:
     seat: int
     player: str
@@ -127,12 +104,13 @@ class Replay:
     logged_rake: int | None = None
     total_pot: int = 0
     rules: Rules | None = None  # the options the hand was judged by (None: an unknown variant)
+    all_in: AllIn | None = None  # the all-in EV: the moment betting ended with cards to come, if any
 
     def __init__(
         self, hand: Hand, violations: list[Violation] | None = None,
         actions: list[ActionRecord] | None = None, seats: list[SeatResult] | None = None,
         pots: list[PotResult] | None = None, rake: int = 0, logged_rake: int | None = None,
-        total_pot: int = 0, rules: Rules | None = None,
+        total_pot: int = 0, rules: Rules | None = None, all_in: AllIn | None = None,
     ) -> None:
         self.hand = hand
         self.violations = [] if violations is None else violations
@@ -140,6 +118,7 @@ class Replay:
         self.seats = [] if seats is None else seats
         self.pots = [] if pots is None else pots
         self.rake, self.logged_rake, self.total_pot, self.rules = rake, logged_rake, total_pot, rules
+        self.all_in = all_in
 
     @property
     def has_errors(self) -> bool:

@@ -24,9 +24,10 @@ from studbook import events as ev
 from studbook.cards import RANK_CHARS, Card
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
+from studbook.rules.house import Rules, deck, rules_for
 from studbook.rules.machine import Table
 from studbook.rules.pots import Pot, award_pots, build_pots
-from studbook.rules.variants import VARIANTS, Rules, StreetSpec, deck, rules_for
+from studbook.rules.variants import VARIANTS, StreetSpec
 from studbook.simulate_policy import Policy, Style, strength
 from studbook.writers.pokerstars_text import GAMES as POKERSTARS_LABELS
 from studbook.writers.pokerstars_text import show_description

@@ -31,7 +31,8 @@ from studbook.grammar.sites.studbook_errors import Diagnosis
 from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
 from studbook.hand import Hand, Seat, Source, Summary
 from studbook.money import AmountError, parse_amount
-from studbook.rules.variants import PRESETS, VARIANTS, RuleError, parse_value
+from studbook.rules.house import PRESETS, RuleError, parse_value
+from studbook.rules.variants import VARIANTS
 
 _ID = r'"[^"\n]*"|[^\s·|;•#"]+'
 HEADER = re.compile(  # "studbook hand ID ...", or "hand ID ·" / "mano ID |" (a separator must follow)

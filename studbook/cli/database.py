@@ -31,7 +31,8 @@ from studbook.cli.options import (
     WorkersOption,
 )
 from studbook.grammar import expand_paths
-from studbook.rules.variants import VARIANTS, Rules
+from studbook.rules.house import Rules
+from studbook.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
     from studbook.analytics.importer import ImportSummary

@@ -10,7 +10,8 @@ import typer
 
 from studbook.cli.errors import user_errors
 from studbook.cli.options import Game, RuleOptions
-from studbook.rules.variants import VARIANTS, Rules, rules_for
+from studbook.rules.house import Rules, rules_for
+from studbook.rules.variants import VARIANTS
 
 _PERCENT_COLUMNS = {False: ("win", "tie"), True: ("scoop", "high", "low", "split")}
 

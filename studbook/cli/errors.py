@@ -15,7 +15,7 @@ from studbook.analytics.db import DatabaseError
 from studbook.cards import CardError
 from studbook.outputs import OutputError
 from studbook.reports.source import HandNotFound
-from studbook.rules.variants import RuleError
+from studbook.rules.house import RuleError
 
 
 class UserError(Exception):

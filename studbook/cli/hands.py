@@ -106,7 +106,7 @@ def _parse_record(path: Path, result: ParseResult) -> dict:
 
 
 def _rules(options: list[str] | None):
-    from studbook.rules.variants import RuleError, Rules
+    from studbook.rules.house import RuleError, Rules
 
     try:
         return Rules.parse(options or [])

@@ -22,7 +22,8 @@ from studbook.outputs import write_text
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import load_hand
-from studbook.rules.variants import VARIANTS, Rules, rules_text
+from studbook.rules.house import Rules, rules_text
+from studbook.rules.variants import VARIANTS
 
 
 def _write(path: Path, page: str, source: Path | None) -> None:

@@ -9,7 +9,8 @@ import typer
 
 from studbook import rulebook
 from studbook.cli.options import RulebookGame, RuleOptions
-from studbook.rules.variants import PRESETS, VARIANTS, RuleError
+from studbook.rules.house import PRESETS, RuleError
+from studbook.rules.variants import VARIANTS
 
 
 def _game(game: str | None) -> None:

@@ -7,7 +7,8 @@ log's actions in order; :meth:`Table.act` checks an action against the rules (re
 Amounts follow :mod:`studbook.events`: ``to`` is a player's total for the street after his action.
 
 >>> from studbook.cards import parse_cards
->>> from studbook.rules.variants import VARIANTS, rules_for
+>>> from studbook.rules.house import rules_for
+>>> from studbook.rules.variants import VARIANTS
 >>> table = Table(VARIANTS["stud"], rules_for(VARIANTS["stud"], None), [("A", 1, 100), ("B", 2, 100)],
 ...               small_bet=10, big_bet=20, bring_in=3)
 >>> table.deal_up("A", parse_cards("Kc")); table.deal_up("B", parse_cards("2d"))
@@ -25,7 +26,8 @@ from typing import Final
 
 from studbook.cards import Card
 from studbook.money import format_amount
-from studbook.rules.variants import Rules, Variant
+from studbook.rules.house import Rules
+from studbook.rules.variants import Variant
 
 AGGRESSIVE: Final = ("bet", "raise", "complete")
 KINDS: Final = ("bring-in", "check", "fold", "call", *AGGRESSIVE)

@@ -1,4 +1,6 @@
-"""Main and side pots, and who wins each part of them: pure functions over chip totals and shown cards.
+"""Main and side pots, and who wins each part of them: pure functions over chip totals and shown cards,
+and the records of what each pot gives (:class:`PotResult`, :class:`Winner`), which a replay's result
+(:class:`studbook.results.Replay`) carries.
 
 Amounts are ints in the hand's smallest unit (cents or chips).
 """
@@ -10,7 +12,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from studbook.cards import Card
-from studbook.results import PotResult, Winner
 from studbook.rules.evaluate import Evaluator, describe, high, used_cards
 
 ODD_CHIP_RULES: Final = ("position", "suit_high_best5", "suit_all_cards")
@@ -18,14 +19,44 @@ ODD_CHIP_RULES: Final = ("position", "suit_high_best5", "suit_all_cards")
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class Pot:
-    """Read-only, as the records of studbook/results.py, and for the same reason not ``frozen`` and with
-    an ``__init__`` of its own: mypyc compiles that one (a replay makes two to four pots a hand)."""
+    """Read-only, as the records below and those of studbook/results.py, and for the same reason not
+    ``frozen`` and with an ``__init__`` of its own: mypyc compiles that one (a replay makes two to four
+    pots a hand)."""
 
     amount: int
     eligible: tuple[str, ...]  # live players who can win it, in the order of the contributions given
 
     def __init__(self, amount: int, eligible: tuple[str, ...]) -> None:
         self.amount, self.eligible = amount, eligible
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
+class Winner:
+    player: str
+    amount: int
+    half: str | None = None  # "hi", "lo" or None for a pot that is not split
+    hand_name: str = ""  # e.g. "two pair, Queens and Sevens" or "8,6,4,2,A"
+
+    def __init__(self, player: str, amount: int, half: str | None = None, hand_name: str = "") -> None:
+        self.player, self.amount, self.half, self.hand_name = player, amount, half, hand_name
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
+class PotResult:
+    """A main or side pot after uncalled bets are returned, and who wins it."""
+
+    index: int  # 0 = main pot, 1.. = side pots in order of creation
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[Winner, ...]
+    reason: str = ""  # "uncontested", "showdown", "all checked" (descubierto Z13) ...
+
+    def __init__(
+        self, index: int, amount: int, eligible: tuple[str, ...], winners: tuple[Winner, ...],
+        reason: str = "",
+    ) -> None:
+        self.index, self.amount, self.eligible = index, amount, eligible
+        self.winners, self.reason = winners, reason
 
 
 def build_pots(contributions: Mapping[str, int], live: Collection[str]) -> list[Pot]:

@@ -25,7 +25,8 @@ from studbook.cards import Card
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
 from studbook.rules.evaluate import describe
-from studbook.rules.variants import VARIANTS, Rules
+from studbook.rules.house import Rules
+from studbook.rules.variants import VARIANTS
 
 GAMES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
 STRUCTURES = {"limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from studbook.analytics.db import SCHEMA_VERSION, sql_file
 from studbook.cli import app
-from studbook.rules.variants import Rules, rules_from_text, rules_text
+from studbook.rules.house import Rules, rules_from_text, rules_text
 
 runner = CliRunner()
 STUD8 = HISTORIES / "stud8-2024-11-21.txt"

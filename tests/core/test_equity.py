@@ -19,7 +19,8 @@ from typer.testing import CliRunner
 from studbook.cards import ALL_CARDS, Card, parse_cards
 from studbook.cli import app
 from studbook.equity import EquityError, Holding, equities, parse_holding
-from studbook.rules.variants import VARIANTS, Rules, deck, rules_for
+from studbook.rules.house import Rules, deck, rules_for
+from studbook.rules.variants import VARIANTS
 
 runner = CliRunner()
 

@@ -27,9 +27,11 @@ from studbook.grammar import parse_block, parse_file
 from studbook.grammar.reader import split_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.results import ActionRecord, PotResult, Replay
+from studbook.results import ActionRecord, Replay
 from studbook.rules.evaluate import board_high
-from studbook.rules.variants import VARIANTS, Rules, rules_for
+from studbook.rules.house import Rules, rules_for
+from studbook.rules.pots import PotResult
+from studbook.rules.variants import VARIANTS
 
 DESCUBIERTO = HISTORIES / "descubierto-2024-11-15.txt"
 STUD8 = HISTORIES / "stud8-2024-11-21.txt"

@@ -8,7 +8,7 @@ from helpers.handscript import build
 
 from studbook.replay import replay
 from studbook.results import Replay
-from studbook.rules.variants import Rules
+from studbook.rules.house import Rules
 
 
 def run(script: str, *rules: str) -> Replay:

@@ -13,7 +13,7 @@ import pytest
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.results import Replay
-from studbook.rules.variants import Rules
+from studbook.rules.house import Rules
 
 grammar = pytest.importorskip("studbook.grammar")
 

@@ -13,9 +13,9 @@ from studbook import BUILD
 from studbook.cards import parse_cards
 from studbook.grammar.parse import parse_file
 from studbook.hand import Hand
-from studbook.results import ActionRecord, PotResult, Replay, SeatResult, Violation, Winner
+from studbook.results import ActionRecord, Replay, SeatResult, Violation
 from studbook.rules.machine import Player
-from studbook.rules.pots import Pot
+from studbook.rules.pots import Pot, PotResult, Winner
 
 HISTORIES = ROOT / "histories"
 RECORDS = (ActionRecord, Winner, PotResult, SeatResult, Replay, Player, Pot)

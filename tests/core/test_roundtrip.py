@@ -18,7 +18,7 @@ from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.rules.variants import Rules
+from studbook.rules.house import Rules
 from studbook.simulate import Setup, Simulator
 from studbook.writers import SEPARATORS, WRITERS
 

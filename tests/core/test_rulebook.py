@@ -11,7 +11,8 @@ import pytest
 from helpers.paths import ROOT
 
 from studbook import rulebook
-from studbook.rules.variants import BRING_IN_RULE_IDS, PRESETS, SITE_DEFAULTS, VARIANTS
+from studbook.rules.house import PRESETS, SITE_DEFAULTS
+from studbook.rules.variants import BRING_IN_RULE_IDS, VARIANTS
 
 ENGINE = (
     "studbook/replay.py", "studbook/awards.py", "studbook/rules/machine.py", "studbook/rules/variants.py"

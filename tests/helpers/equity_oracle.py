@@ -27,7 +27,8 @@ from pokerkit import (
 )
 
 from studbook.cards import ALL_CARDS, Card
-from studbook.rules.variants import VARIANTS, Rules, deck, rules_for
+from studbook.rules.house import Rules, deck, rules_for
+from studbook.rules.variants import VARIANTS
 from studbook.showdown import rank_hands
 
 POKERKIT_HANDS = {

@@ -82,7 +82,7 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.hand import Hand, Seat, Source, Summary
-from studbook.rules.variants import Rules
+from studbook.rules.house import Rules
 
 GAMES = {
     "stud": FixedLimitSevenCardStud,

@@ -18,7 +18,8 @@ from studbook.events import Street
 from studbook.hand import Hand, Seat, Source
 from studbook.reports.replay_steps import StepBuilder
 from studbook.reports.replayer import LogExcerpt, replayer_data, replayer_page
-from studbook.results import ActionRecord, PotResult, Replay, SeatResult, Violation, Winner
+from studbook.results import ActionRecord, Replay, SeatResult, Violation
+from studbook.rules.pots import PotResult, Winner
 
 EVIL = "<img src=x onerror=alert(1)>"
 WRONG_ACTOR = Violation("wrong-actor", "error", 21, f"{EVIL} should act first: K-K showing", "C31")

@@ -38,7 +38,7 @@ from studbook.events import (  # noqa: E402
 )
 from studbook.hand import Hand  # noqa: E402
 from studbook.replay import replay  # noqa: E402
-from studbook.rules.variants import Rules  # noqa: E402
+from studbook.rules.house import Rules  # noqa: E402
 
 # pokerkit warns when it refills its deck from the muck (eight players, S11)
 pytestmark = pytest.mark.filterwarnings("ignore:Returning reserved:UserWarning")

@@ -25,7 +25,8 @@ from studbook.rules.evaluate import (
     low_a5,
     used_cards,
 )
-from studbook.rules.variants import VARIANTS, Rules, rules_for
+from studbook.rules.house import Rules, rules_for
+from studbook.rules.variants import VARIANTS
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.state import _HighHandOpeningLookup, _LowHandOpeningLookup  # noqa: E402 (oracle only)

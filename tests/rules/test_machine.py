@@ -8,8 +8,9 @@ import pytest
 
 from studbook.cards import parse_cards
 from studbook.rules import machine
+from studbook.rules.house import Rules, rules_for
 from studbook.rules.machine import Table
-from studbook.rules.variants import VARIANTS, Rules, rules_for
+from studbook.rules.variants import VARIANTS
 
 
 def make(

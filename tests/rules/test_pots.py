@@ -9,9 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from studbook.cards import parse_cards
-from studbook.results import PotResult
 from studbook.rules.evaluate import descubierto_high, high, low8, low_a5
-from studbook.rules.pots import Pot, award_pots, build_pots
+from studbook.rules.pots import Pot, PotResult, award_pots, build_pots
 
 HILO = (high, low8)
 

@@ -13,16 +13,9 @@ import pytest
 from studbook.cards import ALL_CARDS, Card, parse_cards
 from studbook.events import Street
 from studbook.rules.evaluate import board_low27, describe, low27, low_a5, used_cards
+from studbook.rules.house import Rules, rules_for
 from studbook.rules.machine import Table
-from studbook.rules.variants import (
-    HAND_EVALUATORS,
-    LOW_EVALUATORS,
-    VARIANTS,
-    Rules,
-    razz,
-    razz27,
-    rules_for,
-)
+from studbook.rules.variants import HAND_EVALUATORS, LOW_EVALUATORS, VARIANTS, razz, razz27
 from studbook.showdown import rank_hands
 from studbook.writers.pokerstars_text import show_description
 

@@ -10,21 +10,8 @@ from studbook.cards import parse_cards
 from studbook.events import Street
 from studbook.rules import variants
 from studbook.rules.evaluate import high, low8, low_a5
-from studbook.rules.variants import (
-    PRESETS,
-    SITE_DEFAULTS,
-    VARIANTS,
-    RuleError,
-    Rules,
-    deck,
-    descubierto,
-    razz,
-    razz27,
-    rules_for,
-    stud,
-    stud5,
-    stud8,
-)
+from studbook.rules.house import PRESETS, SITE_DEFAULTS, RuleError, Rules, deck, rules_for
+from studbook.rules.variants import VARIANTS, descubierto, razz, razz27, stud, stud5, stud8
 
 
 def test_doctests() -> None:
