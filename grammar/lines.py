@@ -268,8 +268,8 @@ class LineDialect(Dialect):
             read = self.classify(line)
             return None if read is None else read[0]
         if self._line_kinds is None:
-            kinds = line_terminals(self.parser)
-            self._line_kinds = [t.name for t in collision_order(self.parser.terminals) if t.name in kinds]
+            kinds, terminals = line_terminals(self.parser), list(self.parser.terminals)
+            self._line_kinds = [t.name for t in collision_order(terminals) if t.name in kinds]
         regexps, text = self.reader.regexps, line + "\n"
         return next((name for name in self._line_kinds if regexps[name].fullmatch(text)), None)
 
