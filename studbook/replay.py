@@ -57,6 +57,7 @@ uncalled-amount             error     an uncalled bet returned in the wrong amou
 uncalled-recipient          error     an uncalled bet returned to the wrong player (C23)
 uncalled-missing            error     an uncalled bet never returned (C23)
 show-order                  warning   the wrong player shows first (C27)
+site-convention             info      the log follows its site's convention, not the rules (PS1, ACR1, KC1)
 total-pot-mismatch          error     the summary's total pot differs from the chips put in
 rake-mismatch               error     total pot - awards differs from the summary's rake (L4)
 side-pot-mismatch           error     the log's main/side pot amounts differ from the layers (C22)
@@ -99,7 +100,7 @@ from studbook.events import (
 )
 from studbook.hand import Hand
 from studbook.results import ActionRecord, Replay, Violation
-from studbook.rules.house import RuleError, Rules, deck, rules_for
+from studbook.rules.house import OPTION_RULES, SITE_RULES, RuleError, Rules, deck, rules_for
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
 from studbook.rules.variants import VARIANTS, StreetSpec, Variant
@@ -201,6 +202,7 @@ class _Replayer:
         self.showed: set[str] = set()
         self.first_shower: str | None = None
         self.final_aggressor: str | None = None
+        self.bring_in_to: int | None = None  # what the bring-in put in (3rd street's first bet)
         self.final_opener: str | None = None
         self.collects: list[Collect] = []
         self.folded_on: dict[str, int] = {}
@@ -556,7 +558,11 @@ class _Replayer:
             flagged = (self.flag("wrong-actor", line, f"{name} acts; {expected} was due", self.turn_rule()),)
         all_in = not isinstance(event, (Check, Fold)) and event.all_in
         issues = table.act(name, kind, to, all_in)
+        if kind == "bring-in":
+            self.bring_in_to = to
         if issues:
+            if self.rules.raise_over_bring_in and self.street in (None, self.first_street):
+                issues = [self.over_bring_in(issue, name, to) for issue in issues]
             flagged += self.issues(issues, line)
         if kind == "fold":
             self.folded_on[name] = self.street
@@ -575,6 +581,24 @@ class _Replayer:
                 flagged,
             )
         )
+
+    def over_bring_in(self, issue: Issue, name: str, to: int) -> Issue:
+        """A 3rd-street raise to the bring-in plus the small bet, where the site counts it so
+        (``raise_over_bring_in``): information citing the site's rule, not a wrong amount."""
+        if issue.code not in ("raise-amount", "complete-amount") or self.bring_in_to is None \
+                or to != self.bring_in_to + self.hand.small_bet:
+            return issue
+        message = (f"{name} raises to {self.table.money(to)}, the bring-in plus the small bet, as "
+                   f"{self.hand.site} counts a raise over the bring-in; by the rules: {issue.message}")
+        return Issue("site-convention", self.site_rule("raise_over_bring_in"), message, "info")
+
+    def site_rule(self, option: str) -> str:
+        """The rule a verdict under ``option`` cites: the site's own where the value is the site's default."""
+        if option not in self.rules.explicit:
+            site_rule = SITE_RULES.get(self.hand.site, {}).get(option)
+            if site_rule is not None:
+                return site_rule
+        return OPTION_RULES[option]
 
     def turn_rule(self) -> str:
         """The rule that names the player due: bring-in (C8), first actor (S5/R3/C32) or clockwise (C3)."""
@@ -714,9 +738,22 @@ class _Replayer:
         ).judge(pots, total)
 
     def check_show_order(self, line: int) -> None:
-        """C27: the last bettor of the final round shows first, else its first actor (advisory)."""
-        first = self.final_aggressor or self.final_opener
-        if self.first_shower and first and self.first_shower != first and self.table.live_count() > 1:
-            self.flag(
-                "show-order", line, f"{self.first_shower} shows first; {first} should", "C27", "warning"
-            )
+        """C27: the last bettor of the final round shows first, else its first actor (advisory). Where the
+        site writes a showdown its own way (``show_order``) and the log follows it, that is information."""
+        first, shower = self.final_aggressor or self.final_opener, self.first_shower
+        if not shower or not first or shower == first or self.table.live_count() <= 1:
+            return
+        if shower == self.site_shows_first():
+            message = (f"{shower} shows first, the lowest seat shown, as {self.hand.site} writes showdowns; "
+                       f"by the rules {first} would")
+            self.flag("site-convention", line, message, self.site_rule("show_order"), "info")
+        else:
+            self.flag("show-order", line, f"{shower} shows first; {first} should", "C27", "warning")
+
+    def site_shows_first(self) -> str | None:
+        """Who shows first where the site writes showdowns in seat order from seat 1 (``show_order``)."""
+        order = self.rules.show_order
+        if order == "rules" or order == "seat_when_checked" and self.final_aggressor is not None:
+            return None
+        seats = {seat.player: seat.seat for seat in self.hand.seats}
+        return min(self.showed, key=lambda player: seats.get(player, 0), default=None)

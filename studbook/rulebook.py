@@ -27,7 +27,15 @@ from dataclasses import dataclass, fields
 from functools import cache
 from importlib.resources import files
 
-from studbook.rules.house import PRESETS, SITE_DEFAULTS, Rules, option_text, rules_for
+from studbook.rules.house import (
+    OPTION_RULES,
+    PRESETS,
+    SITE_DEFAULTS,
+    SITE_RULES,
+    Rules,
+    option_text,
+    rules_for,
+)
 from studbook.rules.variants import VARIANTS, Variant
 
 WIDTH = 100  # the width texts are wrapped to, in the terminal and in docs/rules.md
@@ -100,7 +108,7 @@ def by_id() -> dict[str, Rule]:
 
 def option_rules() -> dict[str, str]:
     """Every ``--rule`` key and the rule id it sets, in the order of :class:`Rules`."""
-    return {key: rule for key, _, rule, _ in Rules().describe()}
+    return dict(OPTION_RULES)
 
 
 def meanings() -> dict[str, str]:
@@ -204,7 +212,8 @@ def settings(variant: Variant, site: str | None, preset: str | None, options: Se
         elif key in user.explicit:
             origin = f"preset {preset}"
         elif key in at_site:
-            origin = f"site {site}"
+            convention = SITE_RULES.get(site or "", {}).get(key)
+            origin = f"site {site}" + (f" ({convention})" if convention else "")
         elif key in game:
             origin = f"game {variant.name}"
         else:
@@ -215,6 +224,19 @@ def settings(variant: Variant, site: str | None, preset: str | None, options: Se
 
 def applies(section: Section, game: str) -> bool:
     return not section.games or game in section.games
+
+
+SITES_SECTION = "sites"  # the section of the sites' conventions, which apply by site, not by game
+
+
+def site_conventions(site: str | None) -> tuple[Rule, ...]:
+    """The conventions of ``site`` (none without one), in the rulebook's order.
+
+    >>> [rule.id for rule in site_conventions("pokerstars")], site_conventions(None)
+    (['PS1'], ())
+    """
+    ids = set(SITE_RULES.get(site or "", {}).values())
+    return tuple(rule for section in sections() for rule in section.rules if rule.id in ids)
 
 
 # -- docs/rules.md --------------------------------------------------------------------------------

@@ -100,7 +100,12 @@ def _print_game(game: str, site: str | None, preset: str | None, options: list[s
         typer.echo(f"  {setting.key:<34} {setting.value:<24} {rulebook.label(setting.rule):<46} "
                    f"{setting.origin}".rstrip())
     for section in rulebook.sections():
-        if rulebook.applies(section, game):
+        if section.key == rulebook.SITES_SECTION:
+            conventions = rulebook.site_conventions(site)
+            if conventions:
+                typer.echo(f"{site}'s conventions (information where its logs follow them):")
+                _print_rules(conventions)
+        elif rulebook.applies(section, game):
             typer.echo(f"{section.title}:")
             _print_rules(section.rules)
 

@@ -113,6 +113,12 @@ class Rules:
     ace_low_straight: str = _opt(
         "lowest_in_deck", "Z19", "the wheel of a stripped deck", ("lowest_in_deck", "a2345")
     )
+    show_order: str = _opt(
+        "rules", "C27", "who shows first: the last bettor, else the round's first actor (rules); the lowest "
+        "seat (seat); the lowest seat after a checked round (seat_when_checked)",
+        ("rules", "seat", "seat_when_checked"))
+    raise_over_bring_in: bool = _opt(
+        False, "C16", "a 3rd-street raise over a completion goes to the bring-in plus the small bet")
     explicit: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -157,6 +163,7 @@ class Rules:
 
 _OPTIONS = tuple(f for f in fields(Rules) if f.name != "explicit")
 _BY_KEY = {f.name: f for f in _OPTIONS}
+OPTION_RULES: dict[str, str] = {f.name: f.metadata["rule"] for f in _OPTIONS}  # each option's rule id
 _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 _ALIASES = {"first_round_opener": {"lowcard_bringin": "bringin"}}
 
@@ -266,6 +273,14 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
+# The rulebook's rule of each site convention a site default states: an audit of that site's logs cites it,
+# as information, where the log follows the convention and not the rules.
+SITE_RULES: dict[str, dict[str, str]] = {
+    "pokerstars": {"show_order": "PS1"},
+    "acr": {"show_order": "ACR1"},
+    "kingsclub": {"raise_over_bring_in": "KC1"},
+}
+
 # Per-site defaults, each backed by the corpus log that shows it (paths under ../shared/corpus/).
 # Re-derive with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
 SITE_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -286,6 +301,25 @@ SITE_DEFAULTS: dict[str, dict[str, Any]] = {
         # That is the position rule counted from seat 1 (a suit rule with the lowest suit first would
         # pick seat 3; one with the highest suit first cannot be told apart here).
         "board_tie_break": "position",
+        # After a checked last round the hands are written in seat order from seat 1, not from the round's
+        # first actor: pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt line 356 (hand 35874153086) and
+        # cash-Razz-USD-0.04-0.08-200911.txt line 375 (hand 35874721245); after a bet the bettor shows
+        # first, as the rules say (hands 35874576282, 35874780027).
+        "show_order": "seat_when_checked",
+    },
+    "acr": {
+        # Both showdowns of the corpus with two hands shown are written in seat order from seat 1, whoever
+        # bet last: acr/cash-7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt line 46 (hand 693975843,
+        # the last bettor in seat 8 shows after seat 5) and cash-7-StudHL-USD-0.10-0.20-202310.txt line 130.
+        # (Hand 693978063 of the 2016 stud file writes a muck before the one hand shown: no convention.)
+        "show_order": "seat",
+    },
+    "kingsclub": {
+        # A 3rd-street raise over the completion goes to the bring-in plus the small bet: kingsclub/cash-2-7
+        # Razz-USD-22-44-202101.txt line 31 (bring-in 16.58, bets 22, raises to 38.58), cash-7-Stud-USD-44-88
+        # -202010.txt line 25 (33.16, 44, 77.16) and, over a short all-in bet of 225, cash-Razz-USD-500-100
+        # -202101.multi.pot.failure.txt line 31 (bring-in 125, raises to 625).
+        "raise_over_bring_in": True,
     },
     "fulltilt": {
         # No round in the Full Tilt corpus goes past the completion and two raises, so the logs cannot

@@ -25,15 +25,13 @@ LOG_ERRORS: dict[str, str] = {}
 
 # Warnings the corpus really earns (severity warning: the log cannot prove a breach).
 EXPECTED_WARNINGS = {
-    # C27 says the first checker shows first after a checked river; PokerStars shows in seat order
-    # from seat 1 instead (cash-7-Stud-USD-0.04-0.08-200911.txt lines 343-347, 488-489; cash-Razz...
-    # 200911.txt lines 369-370).
-    ("35874153086", "show-order"),
-    ("35874220204", "show-order"),
-    ("35874721245", "show-order"),
     # S3: denny501 folds on 4th street facing no bet (the hand is in two files).
     ("35874676388", "fold-when-check"),
 }
+# C27 says the first checker shows first after a checked river; PokerStars shows in seat order from seat 1
+# instead (cash-7-Stud-USD-0.04-0.08-200911.txt lines 343-347, 488-489; cash-Razz...200911.txt lines
+# 369-370): its convention PS1, information, and a warning again when judged by the rules.
+SEAT_ORDER_SHOWDOWNS = {"35874153086", "35874220204", "35874721245"}
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +63,16 @@ def test_no_error_in_any_corpus_hand(replays: list[Replay]) -> None:
 def test_only_the_expected_warnings(replays: list[Replay]) -> None:
     found = {(r.hand.hand_id, v.code) for r in replays for v in r.violations if v.severity == "warning"}
     assert found == EXPECTED_WARNINGS
+
+
+def test_a_site_convention_is_information_citing_it(hands: list[Hand], replays: list[Replay]) -> None:
+    found = {(r.hand.hand_id, v.code, v.rule) for r in replays for v in r.violations if v.severity == "info"
+             and v.code == "site-convention"}
+    assert found == {(hand_id, "site-convention", "PS1") for hand_id in SEAT_ORDER_SHOWDOWNS}
+    by_the_rules = Rules.parse(["show_order=rules"])
+    judged = {(h.hand_id, v.code, v.rule) for h in hands if h.hand_id in SEAT_ORDER_SHOWDOWNS
+              for v in replay(h, by_the_rules).violations if v.code in ("show-order", "site-convention")}
+    assert judged == {(hand_id, "show-order", "C27") for hand_id in SEAT_ORDER_SHOWDOWNS}
 
 
 def test_nets_match_the_log(replays: list[Replay]) -> None:

@@ -6,11 +6,13 @@ import doctest
 
 import pytest
 
+from studbook import rulebook
 from studbook.cards import parse_cards
 from studbook.events import Street
+from studbook.grammar import SITES
 from studbook.rules import variants
 from studbook.rules.evaluate import high, low8, low_a5
-from studbook.rules.house import PRESETS, SITE_DEFAULTS, RuleError, Rules, deck, rules_for
+from studbook.rules.house import PRESETS, SITE_DEFAULTS, SITE_RULES, RuleError, Rules, deck, rules_for
 from studbook.rules.variants import VARIANTS, descubierto, razz, razz27, stud, stud5, stud8
 
 
@@ -196,7 +198,10 @@ def test_direct_construction_marks_changes_explicit() -> None:
 def test_site_defaults_are_one_table_with_valid_options() -> None:
     for site, values in SITE_DEFAULTS.items():
         Rules().override(values)  # raises on a bad key or value
-        assert site in ("pokerstars", "fulltilt")
+        assert site in SITES
+    for site, conventions in SITE_RULES.items():  # each convention is a default of its site, in the book
+        for key, rule in conventions.items():
+            assert key in SITE_DEFAULTS[site] and rulebook.by_id()[rule].section == rulebook.SITES_SECTION
     assert SITE_DEFAULTS["pokerstars"]["max_raises"] == 3
     assert SITE_DEFAULTS["pokerstars"]["headsup_uncapped"] == "never"
 
@@ -228,6 +233,8 @@ def test_describe_lists_every_option_with_its_rule() -> None:
         "cash_requires_ante_plus_bringin",
         "bringin_fold_allowed",
         "ante",
+        "show_order",
+        "raise_over_bring_in",
     } == keys
     assert all(rule for _, _, rule, _ in rows)
 
