@@ -4,8 +4,8 @@ No single hand can show a missing hand or a mis-recorded stack; a run of hands a
 player, the stack at the end of a hand (starting stack - committed + what the log's award lines give) must
 be the stack they start their next hand at that table (and tournament) with. A stack that grew is
 explained by a note that the player added chips (a top-up, deposit, re-buy or add-on) in either hand, or by
-the player's absence from hands of that table in between (they left and bought in again); a stack that
-shrank never is. A break is a ``stack-continuity`` warning citing rule L7.
+the player's absence from hands of that table in between (they left and bought in again), or by their
+having ended with nothing (they must buy in again to play); a stack that shrank never is. A break is a ``stack-continuity`` warning citing rule L7.
 
 Pure functions over small records, so ``audit`` keeps one :class:`HandStacks` per hand, not the replay.
 """
@@ -77,13 +77,15 @@ def hand_stacks(replay: Replay) -> HandStacks:
     hand = replay.hand
     adders = {event.player for event in hand.events
               if isinstance(event, Note) and event.player is not None and adds_chips(event)}
-    added_text = [event.text for event in hand.events
+    added_text = [event.text.lstrip() for event in hand.events
                   if isinstance(event, Note) and event.player is None and adds_chips(event)]
+    results = {result.player: result for result in replay.seats}
     seats = []
-    for seat in replay.seats:
-        added = seat.player in adders or any(seat.player in text for text in added_text)
-        seats.append(SeatStacks(seat.player, seat.starting_stack,
-                                seat.starting_stack - seat.committed + seat.logged_collected, added))
+    for seat in hand.seats:  # a player sitting out too: their stack carries over unchanged
+        result = results.get(seat.player)
+        end = seat.stack if result is None else seat.stack - result.committed + result.logged_collected
+        added = seat.player in adders or any(text.startswith(seat.player + " ") for text in added_text)
+        seats.append(SeatStacks(seat.player, seat.stack, end, added))
     return HandStacks(hand.site, hand.table, hand.tournament_id, hand.hand_id, hand.start_time,
                       hand.source.file, hand.source.first_line, hand.currency, tuple(seats))
 
@@ -114,7 +116,7 @@ def stack_breaks(hands: Iterable[HandStacks]) -> list[StackBreak]:
                 if seat.start == expected:
                     continue
                 grew = seat.start > expected
-                if grew and (seat.added or previous_seat.added or index - previous_index > 1):
+                if grew and (expected == 0 or seat.added or previous_seat.added or index - previous_index > 1):
                     continue
                 found.append(StackBreak(hand, previous, seat.player, expected, seat.start))
     found.sort(key=lambda item: (item.hand.file, item.hand.line, item.player))
