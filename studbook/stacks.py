@@ -5,7 +5,8 @@ player, the stack at the end of a hand (starting stack - committed + what the lo
 be the stack they start their next hand at that table (and tournament) with. A stack that grew is
 explained by a note that the player added chips (a top-up, deposit, re-buy or add-on) in either hand, or by
 the player's absence from hands of that table in between (they left and bought in again), or by their
-having ended with nothing (they must buy in again to play); a stack that shrank never is. A break is a ``stack-continuity`` warning citing rule L7.
+having ended with nothing (they must buy in again to play); a stack that shrank never is. A break is a
+``stack-continuity`` warning citing rule L7.
 
 Pure functions over small records, so ``audit`` keeps one :class:`HandStacks` per hand, not the replay.
 """
@@ -115,8 +116,8 @@ def stack_breaks(hands: Iterable[HandStacks]) -> list[StackBreak]:
                 expected = previous_seat.end
                 if seat.start == expected:
                     continue
-                grew = seat.start > expected
-                if grew and (expected == 0 or seat.added or previous_seat.added or index - previous_index > 1):
+                bought = expected == 0 or seat.added or previous_seat.added or index - previous_index > 1
+                if seat.start > expected and bought:
                     continue
                 found.append(StackBreak(hand, previous, seat.player, expected, seat.start))
     found.sort(key=lambda item: (item.hand.file, item.hand.line, item.player))
