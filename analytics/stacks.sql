@@ -29,8 +29,9 @@ SELECT c.site, c.hand_id, c.file, c.first_line AS line, c.table_name, c.tourname
        c.expected, c.found, c.previous_hand_id, c.previous_file, c.previous_line, c.unit,
        'stack-continuity' AS code, 'warning' AS severity, 'L7' AS rule,
        printf('%s starts hand %s (%s:%d) with %s %s, but ended hand %s (%s:%d) at this table with %s %s',
-              c.player, c.hand_id, c.file, c.first_line, money(c.found, c.decimals), c.unit, c.previous_hand_id,
-              c.previous_file, c.previous_line, money(c.expected, c.decimals), c.unit) AS message
+              c.player, c.hand_id, c.file, c.first_line, CAST(money(c.found, c.decimals) AS VARCHAR), c.unit,
+              c.previous_hand_id, c.previous_file, c.previous_line, CAST(money(c.expected, c.decimals) AS VARCHAR),
+              c.unit) AS message
 FROM candidates AS c
 WHERE NOT (c.found > c.expected AND (
     stack_adds_chips((SELECT text FROM hand_logs AS l WHERE l.site = c.site AND l.hand_id = c.hand_id), c.player)
