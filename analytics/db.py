@@ -135,6 +135,7 @@ def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
         if _check_version(con, path) != SCHEMA_VERSION:  # schema.sql just added what was missing
             con.execute("UPDATE schema_version SET version = ?", [SCHEMA_VERSION])
         con.execute(sql_file("stats.sql"))
+        con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)
     except DatabaseError:
         con.close()
         raise

@@ -92,6 +92,7 @@ def open_lake(url: str, files: bool = True) -> duckdb.DuckDBPyConnection:
         con.register_filesystem(lake.fs)
     create_views(con, lake)
     con.execute(sql_file("stats.sql"))
+    con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)
     if not files and lake.local:
         con.execute("SET allowed_directories = [?]", [str(lake.root).rstrip("/") + "/"])
         con.execute("SET enable_external_access = false")

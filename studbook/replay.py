@@ -66,6 +66,8 @@ collect-mismatch            error     the collect lines disagree with the summar
 collect-missing             warning   the summary's nets show a win no award line writes (L5)
 award-unverified            info      a contested pot nobody showed for: the log's award stands
 unknown-line                warning   a line the site's format does not know, left out: the money closes (L6)
+stack-continuity            warning   a stack differs from the player's previous hand at the table (L7;
+                                      across hands: studbook/stacks.py, and the stack_breaks view)
 ==========================  ========  ==========================================================
 """
 

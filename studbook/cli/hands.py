@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from studbook.grammar import ParseResult
+    from studbook.stacks import HandStacks
 
 Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched recursively) or glob patterns.")]
 JsonFlag = Annotated[
@@ -171,8 +172,10 @@ def audit(
     from studbook.audit import print_replay, replay_to_json
     from studbook.grammar import ParseError, expand_paths, parse_file
     from studbook.replay import replay
+    from studbook.stacks import hand_stacks
 
     rules = _rules(rule)
+    stacks: list[HandStacks] = []  # each hand's stacks, checked across hands at the end
     wanted = set(hand or ())
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
     found = audited = with_errors = warnings_only = failed = 0
@@ -194,6 +197,7 @@ def audit(
                            f"cannot replay: {type(error).__name__}: {error}", err=True)
                 continue
             audited += 1
+            stacks.append(hand_stacks(replayed))
             with_errors += replayed.has_errors
             warnings_only += replayed.has_warnings_only
             if as_json:
@@ -203,7 +207,28 @@ def audit(
     if wanted and not found and not failed:
         typer.echo(f"no hand with id {', '.join(sorted(wanted))} found", err=True)
         raise typer.Exit(1)
+    _stack_breaks(stacks, as_json)
     if not as_json:
         typer.echo(f"{audited} hands audited: {with_errors} with errors, {warnings_only} with warnings only, "
                    f"{failed} unreadable")
     raise typer.Exit(1 if with_errors or failed else 0)
+
+
+def _stack_breaks(stacks: list[HandStacks], as_json: bool) -> None:
+    """The warnings no single hand shows: stacks that do not carry over between hands (L7), one line
+    each (or one ``audit --json`` object each, with the hand's keys and its one violation)."""
+    from studbook.stacks import stack_breaks
+
+    found = stack_breaks(stacks)
+    for item in found:
+        violation = item.violation
+        if as_json:
+            hand = item.hand
+            _echo_json({"file": hand.file, "line": hand.line, "hand_id": hand.hand_id, "site": hand.site,
+                        "violations": [{"code": violation.code, "severity": violation.severity,
+                                        "line": violation.line, "message": violation.message,
+                                        "rule": violation.rule}]})
+        else:
+            typer.echo(f"{violation.severity}: {violation.code} [{violation.rule}]: {violation.message}")
+    if found and not as_json:
+        typer.echo(f"{len(found)} stack breaks across hands (rule L7)")
