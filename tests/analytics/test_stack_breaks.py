@@ -31,5 +31,5 @@ def test_breaks_are_found_against_hands_of_an_earlier_import(corpus: Path, tmp_p
     ]
     with duckdb.connect(str(db), read_only=True) as con:
         (message,) = con.execute("SELECT message FROM stack_breaks WHERE player = 'Player0'").fetchone()
-    assert message == (f"Player0 starts hand 9250793554 ({corpus / SECOND}:1) with 572.00 EUR, but ended hand "
-                       f"9250793470 ({corpus / FIRST}:1) at this table with 196.06 EUR")
+    assert message == (f"Player0 starts hand 9250793554 ({corpus / SECOND}:1) with 572.00 EUR, but ended "
+                       f"hand 9250793470 ({corpus / FIRST}:1) at this table with 196.06 EUR")
