@@ -1,9 +1,9 @@
 """Variants and house rules as data: what differs between stud games is a table, not a class tree.
 
 A :class:`Variant` says how a game is dealt, who is forced to bet, who acts first and which
-evaluators decide a pot. A :class:`Rules` object holds every house-rule option of rules.md §7 and
-§9 with its default; options are layered (rules.md default < variant < site < the log's own
-statements < the user's ``--rule KEY=VALUE``) by :func:`rules_for`.
+evaluators decide a pot. A :class:`Rules` object holds every house-rule option of the rulebook
+(docs/rules.md, "Settings") with its default; options are layered (rulebook default < variant < site <
+the log's own statements < the user's ``--rule KEY=VALUE``) by :func:`rules_for`.
 
 >>> rules = Rules.parse(["max_raises=4", "board_tie_break=suit"])
 >>> rules.max_raises, rules.board_tie_break, sorted(rules.explicit)
@@ -55,7 +55,7 @@ def _opt(
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every configurable house rule (rules.md §7, §9) with its rules.md default.
+    """Every configurable house rule (docs/rules.md, "Settings") with the rulebook's default.
 
     ``explicit`` names the options a user (or preset) set on purpose; :func:`rules_for` lets only
     those override the variant's and the site's defaults. Constructing ``Rules(max_raises=4)``
@@ -222,9 +222,9 @@ def check_value(key: str, value: Any) -> None:
             raise RuleError(f"bad value {value!r} for {key}: expected {low}..{'' if high is None else high}")
 
 
-# Named rule sets from the sources of rules.md (§7 table); ``--rule preset=NAME``.
+# Named rule sets from the rulebook's sources (docs/rules.md, "Presets"); ``--rule preset=NAME``.
 PRESETS: dict[str, dict[str, Any]] = {
-    # rules.md §10: the Spanish Stud8 house card (003_23ff26f973d38d67.txt).
+    # docs/rules.md T1-T11: the Spanish Stud8 house card.
     "stud8-card": {
         "max_raises": 3,
         "board_tie_break": "suit",
@@ -267,7 +267,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
-# Per-site defaults, each backed by the corpus log that shows it (paths under ../shared/corpus/).
+# Per-site defaults, each backed by the corpus log that shows it (paths under $STUDBOOK_CORPUS).
 # Re-derive with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
 SITE_DEFAULTS: dict[str, dict[str, Any]] = {
     "pokerstars": {
@@ -290,7 +290,7 @@ SITE_DEFAULTS: dict[str, dict[str, Any]] = {
     },
     "fulltilt": {
         # No round in the Full Tilt corpus goes past the completion and two raises, so the logs cannot
-        # show the cap; the rules.md default (3) stands.
+        # show the cap; the rulebook's default (3) stands.
         # A short all-in raise of 545 on an 800 round (at least half a bet) let the completer re-raise:
         # fulltilt/tour-5-Stud-USD-MTT-100-201303.txt lines 34-36, which is the half-bet rule (C19).
         "reopen_rule": "half_bet",
@@ -336,7 +336,7 @@ def rules_from_text(text: str | None) -> Rules | None:
 def rules_for(
     variant: Variant, site: str | None, stated: Iterable[tuple[str, str]] = (), user: Rules | None = None
 ) -> Rules:
-    """The options for one hand: rules.md defaults < variant < site < the log's statements < user."""
+    """The options for one hand: the rulebook's defaults < variant < site < the log's statements < user."""
     return _layered(variant, site, tuple((key, raw) for key, raw in stated), user)
 
 
@@ -392,7 +392,7 @@ _DOOR_WORTH = {rule: tuple(_door_worth(card, rule) for card in ALL_CARDS) for ru
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One stud game as data. ``defaults`` are option values the game implies (rules.md §3-§9)."""
+    """One stud game as data. ``defaults`` are option values the game implies (docs/rules.md, by game)."""
 
     name: str
     label: str
@@ -542,7 +542,7 @@ stud8 = Variant(
     showdown_rule="H8",
 )
 razz = Variant("razz", "Razz", _SEVEN, "high_card", "low_board", hands=("low_a5",), showdown_rule="R5")
-# rules.md 4.1, confirmed in kingsclub/cash-2-7 Razz-*.txt (tests/grammar/test_kingsclub.py): R27-1 deal and
+# docs/rules.md, confirmed in kingsclub/cash-2-7 Razz-*.txt (tests/grammar/test_kingsclub.py): R27-1 deal and
 # limits as razz; R27-2 deuce-to-seven low; R27-3 the highest door brings in, ace high; R27-4 the lowest
 # board under 2-7 values opens later streets (the engine cites R3 for the opener, as in razz).
 razz27 = Variant(
