@@ -1,7 +1,7 @@
 """Per-seat facts in SQL: what the stats are sums of, worked out by DuckDB from the rows of what happened.
 
-A stat in ``stats.sql`` is ``SUM(flag) / SUM(chance)`` over the seats columns (stats.md 2.4 design
-note). The worker only records what the log and the replay say (analytics/rows.py); ``facts.sql``
+A stat in ``stats.sql`` is ``SUM(flag) / SUM(chance)`` over the seats columns (docs/stats.md, "How a
+stat is computed"). The worker only records what the log and the replay say (analytics/rows.py); ``facts.sql``
 derives the facts of a batch of hands set-based, in a few SQL statements over the whole batch
 (:func:`with_facts`), in an in-memory DuckDB (:func:`connection`): the database's loader
 (analytics/load.py) before it stores each batch with ``--jobs 1``, and otherwise the process that parsed
@@ -29,14 +29,14 @@ from studbook.cards import ALL_CARDS
 from studbook.rules.variants import VARIANTS, Variant
 
 INPUTS = ("hands", "seats", "actions", "cards", "awards")  # the batch_... tables facts.sql reads
-# The starting-hand groups of stats.md 3 by the evaluators that award the pot (Variant.hands): with two
+# The starting-hand groups of docs/stats.md by the evaluators that award the pot (Variant.hands): with two
 # cards hidden on the first street, and with one.
 _TWO_DOWN = {("high",): "stud", ("high", "low8"): "stud8", ("low_a5",): "razz"}
 _ONE_DOWN = {("high",): "five", ("descubierto_high",): "five"}
 
 
 def start_groups(variant: Variant) -> str | None:
-    """Which groups of start_classes.sql class ``variant``'s starting hands; None when stats.md has none."""
+    """Which groups of start_classes.sql class ``variant``'s starting hands; None: docs/stats.md has none."""
     groups = {2: _TWO_DOWN, 1: _ONE_DOWN}.get(variant.streets[0].down, {})
     return groups.get(variant.hands)
 

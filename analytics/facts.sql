@@ -12,9 +12,9 @@
 -- read more than once is a temp table, worked out once, and one no longer needed is dropped to free its
 -- memory; facts.py drops the rest once the batch is read. DuckDB binds and optimises every statement
 -- again for each batch (a prepared statement too), so a batch costs a fixed 50-80 ms besides about 60 us
--- a hand (README, "How the stats are stored").
+-- a hand (docs/stats.md, "How the facts are stored").
 --
--- Definitions: stats.md 2.2-2.4 and fpdb where verified. A "round" is a betting round: 0 (s0) is
+-- Definitions: docs/stats.md ("The facts", "The stats") and fpdb where verified. A "round" is a betting round: 0 (s0) is
 -- 3rd street, 2nd in five card stud; antes and the bring-in post are no decisions. A player "dealt"
 -- in was named by a deal line, showed cards or acted. A set of streets is a bit mask: bit n, street n.
 

@@ -11,7 +11,7 @@ one job the workers also work out their chunks' per-seat facts (analytics/worker
 thread of the importing process, holds no facts database (peak RSS of --jobs 2 on 200k simulated hands:
 416 MB with the facts in the writer, 370 MB in the workers). With one job the chunks are parsed in this
 process and the writer thread works out each batch's facts and stores it while the next is parsed (a
-writer process instead was measured no faster: README, "Speed and memory").
+writer process instead was measured no faster: docs/performance.md, "Where an import's time goes").
 
 A file whose content an earlier import into the same database read whole, with no rejected block,
 is not read again (its hands are all stored): re-importing a folder of years of logs reads only the

@@ -5,7 +5,7 @@ or batch at once, so one hand they cannot handle (a number out of a column's ran
 memory on it) fails all the others with it. :func:`in_halves` runs the step again on halves of the hands
 that failed, down to single hands: a batch of 2,000 hands with one bad hand takes about 22 more runs,
 and only when something fails. Each failing hand becomes a rejected block that names its file, line and
-hand, as a parse error does (design.md: one bad hand never fails its file).
+hand, as a parse error does (docs/design.md: one bad hand never fails its file).
 """
 
 from __future__ import annotations

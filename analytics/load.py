@@ -117,7 +117,7 @@ FROM (SELECT count_if(severity = 'error') AS errors, count_if(severity = 'warnin
 def _store_sql() -> str:
     """The inserts of a batch and its outcome query as one script, whose last statement gives the outcome:
     one call to DuckDB rather than 15; each call ends with a wait for the GIL when another thread holds it
-    (the writer of ``--jobs N`` is a thread; README, "Speed and memory")."""
+    (the writer of ``--jobs N`` is a thread; docs/performance.md, "Where an import's time goes")."""
     rows = [_INSERT_ROWS.format(table=name, index=HAND_INDEX) for name in (*HAND_TABLES[1:], "hand_logs")]
     statements = [_NEW_HANDS, _INSERT_HANDS, *rows, _NEW_REJECTS, _NOW_PARSED, _RECORD_FILES, _OUTCOME]
     return ";\n".join(statement.strip() for statement in statements)

@@ -71,7 +71,7 @@ CREATE TABLE IF NOT EXISTS seats (
     door_card           VARCHAR,
     door_rank           TINYINT,
     hole_cards          VARCHAR,            -- s0 down cards when known (own hand or shown)
-    start_class         VARCHAR,            -- starting-hand class, stats.md section 3
+    start_class         VARCHAR,            -- starting-hand class, docs/stats.md
     position            TINYINT,            -- fpdb: 0 = last to act before the bring-in; NULL for it
     vpip_chance         BOOLEAN  NOT NULL,
     vpip                BOOLEAN  NOT NULL,

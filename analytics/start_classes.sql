@@ -1,15 +1,15 @@
--- Starting-hand classes (stats.md section 3), so reports can group results by what was dealt; facts.sql
+-- Starting-hand classes (docs/stats.md, "Starting-hand classes"), so reports can group results by what was dealt; facts.sql
 -- looks them up in start_class_table. Each game gets the groups its players use
 -- (variant_facts.start_groups): buried/split pairs and three-flushes in stud, the twelve studhighlow.com
 -- types in stud8, low-card counts in razz, the hole card against the board in five card stud. A hand that fits several groups takes the first
--- in the order listed (stats.md 3.1 precedence: KQJ is three high cards, not a three-straight).
+-- in the order listed (docs/stats.md: KQJ is three high cards, not a three-straight).
 -- Cards are as stored ('Ah', 'Td'); ranks run 2..14, ace high, and ace_low makes the ace 1.
 
 CREATE OR REPLACE MACRO card_rank(card) AS strpos('23456789TJQKA', left(card, 1)) + 1;
 CREATE OR REPLACE MACRO ace_low(rank) AS CASE WHEN rank = 14 THEN 1 ELSE rank END;
 CREATE OR REPLACE MACRO spread(a, b, c) AS greatest(a, b, c) - least(a, b, c);
 CREATE OR REPLACE MACRO paired(a, b, c) AS a = b OR a = c OR b = c;
--- T or better is a "high card" (stats.md 3.1)
+-- T or better is a "high card" (docs/stats.md)
 CREATE OR REPLACE MACRO high_card(rank) AS rank >= 10;
 
 -- Hole cards a, b and door card c, as ranks (ace high); ``suited``: all three of one suit.
@@ -23,7 +23,7 @@ CREATE OR REPLACE MACRO stud_class(a, b, c, suited) AS CASE
     WHEN high_card(a + b + c - greatest(a, b, c) - least(a, b, c)) THEN 'two high cards'
     ELSE 'trash' END;
 
--- studhighlow.com's twelve types, in its order (stats.md 3.2). The pair's rank is ace high; "low" is
+-- studhighlow.com's twelve types, in its order (docs/stats.md). The pair's rank is ace high; "low" is
 -- 8 or lower with the ace low, and the kicker is the card outside the pair.
 CREATE OR REPLACE MACRO stud8_kicker_low(a, b, c) AS
     ace_low(CASE WHEN a = b THEN c WHEN a = c THEN b ELSE a END) <= 8;
@@ -45,7 +45,7 @@ CREATE OR REPLACE MACRO stud8_class(a, b, c, suited) AS CASE
     WHEN greatest(ace_low(a), ace_low(b), ace_low(c)) <= 8 THEN 'three low'
     ELSE 'other' END;
 
--- The four razz groups of stats.md 3.3: a card above 8 (ace low) is bad.
+-- The four razz groups of docs/stats.md: a card above 8 (ace low) is bad.
 CREATE OR REPLACE MACRO razz_class(a, b, c) AS CASE
     WHEN paired(a, b, c)
          THEN CASE WHEN greatest(ace_low(a), ace_low(b), ace_low(c)) > 8 THEN 'junk' ELSE 'pair' END
@@ -53,7 +53,7 @@ CREATE OR REPLACE MACRO razz_class(a, b, c) AS CASE
     WHEN (ace_low(a) > 8)::INT + (ace_low(b) > 8)::INT + (ace_low(c) > 8)::INT = 1 THEN 'two low, one bad'
     ELSE 'junk' END;
 
--- Five card stud's 2nd street (stats.md 3.4): the ranks of the hole card and the door card, whether they
+-- Five card stud's 2nd street (docs/stats.md): the ranks of the hole card and the door card, whether they
 -- are of one suit, and the highest door rank of the hand (the door card's included).
 CREATE OR REPLACE MACRO five_class(hole, door, suited, board_high) AS CASE
     WHEN hole = door THEN 'pair'

@@ -1,4 +1,4 @@
--- Stud statistics as views (stats.md). Every stat is count(flag) / count(chance) over the facts
+-- Stud statistics as views (docs/stats.md). Every stat is count(flag) / count(chance) over the facts
 -- the loader derived per seat, so a new stat is a line here. Rates are percentages rounded to
 -- 0.1; money is shown as DECIMAL in the `unit` column's currency (or chips); win rates are in
 -- big bets (and small bets) per 100 hands, normalised hand by hand so mixed stakes add up.
@@ -67,7 +67,7 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 --     still to act worse than ours; success: nobody called or raised after it.
 --   bringin_fold / _defend: the bring-in's answer to a completion; fold_to_steal / resteal: its
 --     answer to a steal nobody called in between.
---   aggression_factor / _frequency, fold_to_bet: 4th-7th street, from counts (stats.md 2.4).
+--   aggression_factor / _frequency, fold_to_bet: 4th-7th street, from counts (docs/stats.md, "The stats").
 --   ev_net: net with each all-in's expectation (seats.ev_collected) for what was collected; luck: net - ev_net,
 --     NULL when no hand had an all-in EV.
 --   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: hi/lo games (stud8), over

@@ -52,7 +52,7 @@ def _rules(rule_args: tuple[str, ...]) -> Rules | None:
 def _hand_or_reject(hand: Hand, raw: str, rules: Rules | None, text: str | None) -> HandRows | ParseError:
     """Rows of a replayed hand, stored with ``text``, its rules as :func:`rules_text` writes them; a hand
     the replay or the derivation cannot handle becomes a reject, because one bad hand never fails its
-    file (design.md, pipeline step 1)."""
+    file (docs/design.md, the pipeline's first rule)."""
     stage = "cannot replay"
     try:
         replayed = replay(hand, rules)

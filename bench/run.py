@@ -1,6 +1,6 @@
 """``make bench``: how fast studbook reads, replays and imports simulated hands, side by side.
 
-One run measures both builds, pure Python and the mypyc-compiled hot path (README, "A compiled core"),
+One run measures both builds, pure Python and the mypyc-compiled hot path (docs/compiled.md),
 each in a child process of its own (``STUDBOOK_PURE``), on the same simulated logs (PokerStars text for
 stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once into bench/.data/ and reused):
 

@@ -4,7 +4,7 @@ A table's lines repeat (the same names, verbs, amounts and cards), so the fast p
 line reads, and the handlers what each amount and each bracket of cards is. :class:`Memo` is a plain
 dict that is emptied when full: on the compiled build it costs a dict lookup, where a
 ``functools.lru_cache`` costs a call through Python's generic protocol (it has no vectorcall on 3.11)
-and its bookkeeping, more than it saved there (README, "Where a compiled hand's time goes"). Emptied
+and its bookkeeping, more than it saved there (docs/performance.md, "The parse"). Emptied
 rather than evicted one by one, it keeps 60% of a stud log's lines against 62.5% for a least recently
 used cache of the same size.
 """

@@ -17,9 +17,9 @@ from plotly.subplots import make_subplots
 from studbook.display import visible
 from studbook.reports.html import Html
 
-# stats.md section 4: total green, showdown blue, non-showdown red.
+# docs/stats.md, "The report": total green, showdown blue, non-showdown red.
 LINE_COLOURS = {"total": "#2e8b57", "showdown": "#1f5fbf", "non-showdown": "#c0392b"}
-EV_LINE = "all-in EV"  # the total with each all-in's expectation for its result: orange, dashed (stats.md 4)
+EV_LINE = "all-in EV"  # the total with each all-in's expectation orange, dashed (docs/stats.md)
 EV_COLOUR = "#e67e22"
 HILO_COLOURS = {"scoop": "#2e8b57", "high only": "#1f5fbf", "low only": "#8e44ad", "split": "#d68910"}
 GAME_COLOURS = ("#1f5fbf", "#d68910", "#8e44ad", "#2e8b57", "#7f8c8d")

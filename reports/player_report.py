@@ -109,7 +109,7 @@ def _curve(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
 
 
 def _sessions(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
-    """Hands grouped into sessions: a gap of more than 30 minutes starts a new one (stats.md 4)."""
+    """Hands grouped into sessions: a gap of more than 30 minutes starts a new one (docs/stats.md)."""
     return _frame(con, f"""
         WITH timed AS (
             SELECT site, hand_id, start_utc, net, big_bet, unit, decimals,
@@ -189,7 +189,7 @@ def _session_labels(sessions: pl.DataFrame) -> pl.DataFrame:
     labels = []
     for row in sessions.to_dicts():
         minutes = (row["ended"] - row["started"]).total_seconds() / 60
-        rate = row["hands"] * 60 / (minutes + 5)  # stats.md 5.7: five minutes of padding
+        rate = row["hands"] * 60 / (minutes + 5)  # docs/stats.md, "The report": five minutes of padding
         money = f", {unit_money(row['net_money'], row['unit'])}" if row["net_money"] is not None else ""
         labels.append(f"{row['started']:%Y-%m-%d %H:%M} to {row['ended']:%H:%M} UTC, {row['hands']} hands "
                       f"({rate:.0f}/hour), {row['net_bb']} big bets{money}")

@@ -8,7 +8,7 @@ Each class writes its own ``__init__`` (``init=False``), field by field through 
 as the generated one does: mypyc compiles a written ``__init__``, and turns those calls into direct
 stores, but never the one ``dataclasses`` generates at import time, which runs as Python even in the
 compiled build. Measured on the compiled build: a ``Deal`` in 0.46 us instead of 1.4 us, and the parse
-of a PokerStars stud hand 30% faster (README, "Where a compiled hand's time goes"); pure Python gains
+of a PokerStars stud hand 30% faster (docs/performance.md, "The parse"); pure Python gains
 too. tests/core/test_events_init.py checks that each ``__init__`` takes exactly its fields.
 
 Conventions that every dialect follows:
@@ -20,7 +20,7 @@ Conventions that every dialect follows:
   ``Complete.to`` are the player's total for the street after the action. ``Raise.by`` is the
   increment when the site writes one (PokerStars ``raises $2 to $4``), else ``None``.
 * A completion written by a site as a raise or a bet stays a ``Raise``/``Bet`` here: only the
-  replayer, which knows the bring-in, can tell (design.md).
+  replayer, which knows the bring-in, can tell (docs/design.md, "The pipeline").
 """
 
 from __future__ import annotations

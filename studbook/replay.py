@@ -244,7 +244,7 @@ class _Replayer:
         self.check_stacks(first_line)
         # Most frequent first. Compiled, isinstance and these calls are native, where a dict of bound
         # methods made a Python call of each event (with the comprehensions above: __init__ + loop,
-        # stud, 17 -> 12 us for __init__ alone; README "The replay and rows stages").
+        # stud, 17 -> 12 us for __init__ alone; docs/performance.md, "The replay and rows stages").
         for event in hand.events:
             if isinstance(event, Deal):
                 self.on_deal(event)

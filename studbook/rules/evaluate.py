@@ -75,7 +75,7 @@ def _weigh(cards: Sequence[Card]) -> int:
     """The sum of the cards' weights, or -1 when a card is there twice (see :func:`_check`): the mask of
     the cards seen then has fewer bits than there are cards. Two plain statements a card and one test at
     the end (pure Python pays for every statement). Pure, the mask costs: a 7-card high() takes about
-    1.5 us against 0.8-1.3 with the former wide weights (README, "Native integers in the evaluators")."""
+    1.5 us against 0.8-1.3 with the former wide weights (docs/performance.md)."""
     total = seen = 0
     for card in cards:
         total += _WEIGHT[card]
@@ -174,7 +174,7 @@ def _rank_entry(table: dict[int, int], score: Callable[[Sequence[int]], int], ke
 
     A table is filled as hands need it, not built whole on the first call: a process that replays one
     hand pays for the few entries its showdowns use (0.1-0.2 ms), where building a table of every
-    multiset (76,154) cost every process 100-145 ms compiled and 155-200 ms pure (README, "Start-up").
+    multiset (76,154) cost every process 100-145 ms compiled and 155-200 ms pure (docs/performance.md).
     Filling a whole table this way costs more, 137-175 ms compiled and 250-290 pure, but spread over
     the many hands that would need it; a first replay of 2,000 simulated hands got faster in both."""
     found: int | None = None

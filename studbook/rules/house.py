@@ -1,5 +1,6 @@
-"""House rules as data: every option of rules.md §7 and §9 with its default, the presets, and the
-defaults each site's logs show, apart from the games themselves (:mod:`studbook.rules.variants`).
+"""House rules as data: every option of the rulebook's settings (docs/rules.md, "Settings") with its
+default, the presets, and the defaults each site's logs show, apart from the games themselves
+(:mod:`studbook.rules.variants`).
 
 A :class:`Rules` object holds the options; they are layered (rules.md default < variant < site < the
 log's own statements < the user's ``--rule KEY=VALUE``) by :func:`rules_for`.
@@ -54,7 +55,7 @@ def _opt(
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every configurable house rule (rules.md §7, §9) with its rules.md default.
+    """Every configurable house rule (docs/rules.md, "Settings") with the rulebook's default.
 
     ``explicit`` names the options a user (or preset) set on purpose; :func:`rules_for` lets only
     those override the variant's and the site's defaults. Constructing ``Rules(max_raises=4)``
@@ -228,9 +229,9 @@ def check_value(key: str, value: Any) -> None:
             raise RuleError(f"bad value {value!r} for {key}: expected {low}..{'' if high is None else high}")
 
 
-# Named rule sets from the sources of rules.md (§7 table); ``--rule preset=NAME``.
+# Named rule sets from the rulebook's sources (docs/rules.md, "Presets"); ``--rule preset=NAME``.
 PRESETS: dict[str, dict[str, Any]] = {
-    # rules.md §10: the Spanish Stud8 house card (003_23ff26f973d38d67.txt).
+    # docs/rules.md T1-T11: the Spanish Stud8 house card.
     "stud8-card": {
         "max_raises": 3,
         "board_tie_break": "suit",
@@ -281,7 +282,7 @@ SITE_RULES: dict[str, dict[str, str]] = {
     "kingsclub": {"raise_over_bring_in": "KC1"},
 }
 
-# Per-site defaults, each backed by the corpus log that shows it (paths under ../shared/corpus/).
+# Per-site defaults, each backed by the corpus log that shows it (paths under the corpus folder).
 # Re-derive with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
 SITE_DEFAULTS: dict[str, dict[str, Any]] = {
     "pokerstars": {

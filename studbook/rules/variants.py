@@ -57,7 +57,7 @@ _DOOR_WORTH = {rule: tuple(_door_worth(card, rule) for card in ALL_CARDS) for ru
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One stud game as data. ``defaults`` are option values the game implies (rules.md §3-§9)."""
+    """One stud game as data. ``defaults`` are option values the game implies (docs/rules.md, by game)."""
 
     name: str
     label: str
@@ -207,9 +207,9 @@ stud8 = Variant(
     showdown_rule="H8",
 )
 razz = Variant("razz", "Razz", _SEVEN, "high_card", "low_board", hands=("low_a5",), showdown_rule="R5")
-# rules.md 4.1, confirmed in kingsclub/cash-2-7 Razz-*.txt (tests/grammar/test_kingsclub.py): R27-1 deal and
-# limits as razz; R27-2 deuce-to-seven low; R27-3 the highest door brings in, ace high; R27-4 the lowest
-# board under 2-7 values opens later streets (the engine cites R3 for the opener, as in razz).
+# docs/rules.md, confirmed in kingsclub/cash-2-7 Razz-*.txt (tests/grammar/sites/test_kingsclub.py):
+# R27-1 deal and limits as razz; R27-2 deuce-to-seven low; R27-3 the highest door brings in, ace high;
+# R27-4 the lowest board under 2-7 values opens later streets (the engine cites R3, as in razz).
 razz27 = Variant(
     "razz27",
     "2-7 Razz (deuce-to-seven lowball stud)",

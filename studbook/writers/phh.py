@@ -45,7 +45,7 @@ VENUES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt Poker", "bovada": "
 # Cards dealt on each street of the seven card games, face down and face up.
 DEALT = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
 UNKNOWN = "??"
-MAX_RAISES = 3  # after the bet or completion; pokerkit's stud has no heads-up exception (rules.md §8)
+MAX_RAISES = 3  # after the bet or completion; pokerkit's stud has no heads-up exception (preset pokerkit)
 
 
 class Unsupported(WriterError):

@@ -1,7 +1,7 @@
 """Every per-seat fact and every stat, pinned: the seats and hands tables column by column, `studbook
 stats` (per game and per street), `studbook players` and the player report's tables, on simulated
 hands of every game and on every site of the corpus, must give the values the Python facts of
-analytics/facts.py gave before the facts moved into SQL (analytics/facts.sql, issue 17). One difference
+analytics/facts.py gave before the facts moved into SQL (analytics/facts.sql). One difference
 is intended: the Python facts numbered fpdb positions in the order a log lists the seats, and three
 PartyPoker hands of the corpus list them out of seat order (their action goes round by seat number);
 positions now go round the table by seat number, which changed the positions and steal chances of those

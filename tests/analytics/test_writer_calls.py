@@ -1,5 +1,5 @@
 """The writer makes few DuckDB calls a batch (analytics/load.py, facts.py): each call of the writer thread is
-a time it may have to wait for the GIL while the main thread parses (README, "Speed and memory"), so the
+a time it may have to wait for the GIL while the main thread parses (docs/performance.md), so the
 facts and the insert run as scripts, and the facts leave none of their temp tables behind."""
 
 from __future__ import annotations

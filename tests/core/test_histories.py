@@ -2,9 +2,9 @@
 stacks from hand to hand, show every house-rule situation they are there to show, and broken copies
 of their hands are caught with the right violation code.
 
-- descubierto-2024-11-15.txt: a Spanish home evening of poker descubierto (rules.md §9), five
+- descubierto-2024-11-15.txt: a Spanish home evening of poker descubierto (docs/rules.md Z1-Z19), five
   players with 32 cards, then seven with the full deck.
-- stud8-2024-11-21.txt: an English Stud8 home tournament under the Spanish house card (rules.md §10,
+- stud8-2024-11-21.txt: an English Stud8 home tournament under the Spanish house card (docs/rules.md T1-T11,
   preset stud8-card), six-handed.
 """
 

@@ -1,4 +1,4 @@
-"""Replaying synthetic hands: every check a floor manager makes, by rules.md id, and the §11 vectors."""
+"""Replaying synthetic hands: every check a floor manager makes, by docs/rules.md id, and worked vectors."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`parse --json` of every real PokerStars and Full Tilt log and of every sample log gives exactly what it
-gave before the reading layer was rebuilt (issue 12): the SHA-256 (first 16 hex digits) of each file's JSON
+gave before the reading layer was rebuilt: the SHA-256 (first 16 hex digits) of each file's JSON
 lines, with the folder's path left out, as the commit before that work printed them.
 
 A change that means to change what a log parses to updates the digest of that file, and says why.
@@ -42,7 +42,7 @@ BEFORE = {
     "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "9eba6d3b922deadd",
     "descubierto-2024-11-15.txt": "6d419880b69eb056",
     "stud8-2024-11-21.txt": "5b9438422355604f",
-    "pokerstars-stud8-sim.txt": "414c245d0575b6c0",  # added by issue 15 (the README's examples), as it parses
+    "pokerstars-stud8-sim.txt": "414c245d0575b6c0",  # the README's examples, as it parses
 }
 
 

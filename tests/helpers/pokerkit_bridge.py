@@ -10,11 +10,11 @@ The mutation helpers at the end break such a Hand in exactly one way, so a test 
 replayer names the fault.
 
 pokerkit ships only fixed-limit seven card games (``FixedLimitSevenCardStud``,
-``...HighLowSplitEightOrBetter``, ``FixedLimitRazz``: rules.md N5); it has no five card stud, so
+``...HighLowSplitEightOrBetter``, ``FixedLimitRazz``); it has no five card stud, so
 ``stud5`` and ``descubierto`` have no oracle here.
 
-Where pokerkit and the rules.md defaults differ, :data:`POKERKIT_RULES` sets studbook's options to
-pokerkit's behaviour (rules.md §8). What no option covers (``test_differential`` pins each down with
+Where pokerkit and the rulebook's defaults differ, :data:`POKERKIT_RULES` sets studbook's options to
+pokerkit's behaviour (preset pokerkit). What no option covers (``test_differential`` pins each down with
 a scripted hand of its own):
 
 * pokerkit lets a bring-in all-in for less than the bring-in be *called* for that amount, where
@@ -90,7 +90,7 @@ GAMES = {
     "razz": FixedLimitRazz,
 }
 
-# rules.md §8, option by option; everything else is a studbook default pokerkit already follows.
+# the preset pokerkit, option by option; everything else is a studbook default pokerkit already follows.
 POKERKIT_RULES = Rules.parse([
     "max_raises=3",  # P3: a counter of 4 = bet or completion + 3 raises
     "headsup_uncapped=never",  # C18: pokerkit has no heads-up exception

@@ -2,7 +2,7 @@
 
 pokerkit (an independent implementation of the same games) is the oracle: hands it plays with a
 seeded random policy are turned into studbook Hands by ``tests/helpers/pokerkit_bridge.py`` and replayed
-under the options that match pokerkit (rules.md §8). Then single faults are planted in them, the
+under the options that match pokerkit (preset pokerkit). Then single faults are planted in them, the
 known differences between the two are pinned down with scripted hands, and pokerkit re-plays hands
 from their events (``make bench`` times that against studbook, in bench/run.py). pokerkit has no
 five card stud, so stud5 and descubierto are not covered here.

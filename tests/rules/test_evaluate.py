@@ -200,7 +200,7 @@ def test_boards() -> None:
     assert key(board_low, "6c 4d 2h") > key(board_low, "6d 5h As")
 
 
-# Descubierto (rules.md 9.6). A ladder valid in every deck (ranks 8..A), weakest first.
+# Descubierto (docs/rules.md Z16-Z19). A ladder valid in every deck (ranks 8..A), weakest first.
 LADDER = {
     "high card": "As Kd Qh Jc 9s",
     "pair": "8s 8d Ah Kc Qs",

@@ -1,4 +1,4 @@
-"""The betting state machine, rule by rule (rules.md ids in the test names), with the §11 vectors."""
+"""The betting state machine, rule by rule (docs/rules.md ids in the test names), with worked vectors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""2-7 razz (rules.md 4.1, R27-1..R27-5): the variant record, its evaluator ``low27`` against pokerkit's
+"""2-7 razz (docs/rules.md R27-1..R27-5): the variant record, its evaluator ``low27`` against pokerkit's
 deuce-to-seven low, its board ranking and who brings in. The KingsClub logs that confirm each rule are
 checked in tests/grammar/sites/test_kingsclub.py."""
 

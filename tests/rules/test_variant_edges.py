@@ -1,4 +1,4 @@
-"""Variant data at the edges (issue 12, item 4): what differs between games comes from the ``Variant``
+"""Variant data at the edges: what differs between games comes from the ``Variant``
 records, so a new game needs a record (and its evaluator) and no edit to facts, simulation or reports.
 
 Outside ``studbook/rules/`` no code compares a variant's name (``variant == "razz"`` in a test is a

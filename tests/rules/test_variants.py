@@ -1,4 +1,4 @@
-"""Variants as data and the house-rule options (rules.md §7, §9, §10)."""
+"""Variants as data and the house-rule options (docs/rules.md: Settings, Presets, Z and T)."""
 
 from __future__ import annotations
 

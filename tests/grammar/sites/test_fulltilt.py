@@ -252,7 +252,7 @@ def test_non_stud_hand_is_skipped() -> None:
 
 
 def test_connection_emote_and_no_low_lines_are_notes_wherever_they_stand() -> None:
-    """Lines that cannot move chips or cards are notes, between the seats too (issue 13)."""
+    """Lines that cannot move chips or cards are notes, between the seats too."""
     lines = ANTE_ALL_IN.splitlines()
     lines[2:2] = ["Hero adds 100"]
     lines[5:5] = ["Villain has been disconnected", "Villain has reconnected", "Hero is feeling confused"]
