@@ -108,7 +108,7 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
                     chunk_size: int = DEFAULT_CHUNK, on_chunk: Callable[[ChunkResult], None] | None = None,
                     reread: bool = False,
                     on_unchanged: Callable[[Sequence[Path]], None] | None = None,
-                    on_error: Callable[[str], None] | None = None) -> ImportSummary:
+                    on_error: Callable[[str], None] | None = None, strict: bool = False) -> ImportSummary:
     """Import ``files`` into the lake at ``lake_url`` on a Dask cluster; ``on_chunk`` hears each file's
     counts as it completes, ``on_unchanged`` which files are not read, ``on_error`` of each file whose
     task failed (the others are imported all the same)."""
@@ -130,7 +130,7 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
         keys = [f"{prefix}-{index}" for index in range(len(to_read))]
         target = lake.root if lake.local else lake_url  # a folder as an absolute path, for every worker
         futures = client.map(import_file, to_read, lake_url=target, rule_args=rule_args,
-                             chunk_size=chunk_size, key=keys)
+                             chunk_size=chunk_size, strict=strict, key=keys)
         path_of = {future.key: path for future, path in zip(futures, to_read, strict=True)}
         for future in as_completed(futures):
             try:

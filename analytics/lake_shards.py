@@ -135,7 +135,7 @@ def stage_chunk(staged: StagedShard, result: ChunkResult, seen: set[tuple[str, s
 
 
 def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
-                chunk_size: int = DEFAULT_CHUNK) -> ChunkResult:
+                chunk_size: int = DEFAULT_CHUNK, strict: bool = False) -> ChunkResult:
     """Read, parse and replay one file into its shard of the lake at ``lake_url``; its counts, with no
     tables (they are in the lake). Run again, it writes the same shard over the same names. A lake this
     worker cannot see (a folder of the client's machine only) fails the task rather than write elsewhere."""
@@ -146,7 +146,7 @@ def import_file(path: str, lake_url: str, rule_args: tuple[str, ...] = (),
     seen: set[tuple[str, str]] = set()
     with collecting_less():
         for chunk in read_chunks(Path(path), chunk_size):
-            result = process_chunk(chunk, rule_args, with_facts=True)
+            result = process_chunk(chunk, rule_args, with_facts=True, strict=strict)
             stage_chunk(staged, result, seen)
             total.path = result.path
             total.found += result.found

@@ -71,10 +71,11 @@ class Watcher:
     """The folder's files and how far each has been imported into ``db``."""
 
     def __init__(self, paths: Sequence[str | Path], db: Path, rule_args: tuple[str, ...] = (),
-                 echo: Callable[[str], None] = print) -> None:
+                 echo: Callable[[str], None] = print, strict: bool = False) -> None:
         self.paths = list(paths)
         self.db = db
         self.rule_args = rule_args
+        self.strict = strict  # a line the site's format does not know rejects its hand
         self.echo = echo
         self.tails: dict[Path, Tail] = {}
         self.summary = ImportSummary()
@@ -154,7 +155,7 @@ class Watcher:
     def store(self, look: Look) -> bool:
         """Write the look's hands in one batch; False when the database is busy (another command holds
         it), so the same hands are read again at the next look."""
-        results = [process_chunk(chunk, self.rule_args) for chunk in look.chunks]
+        results = [process_chunk(chunk, self.rule_args, strict=self.strict) for chunk in look.chunks]
         if results:
             try:
                 con = open_for_import(self.db)
@@ -298,11 +299,12 @@ def _sigint_sets(stop: threading.Event) -> Iterator[None]:
 
 
 def watch(paths: Sequence[str | Path], db: Path, interval: float, rule_args: tuple[str, ...] = (),
-          echo: Callable[[str], None] = print, stop: threading.Event | None = None) -> ImportSummary:
+          echo: Callable[[str], None] = print, stop: threading.Event | None = None,
+          strict: bool = False) -> ImportSummary:
     """Import ``paths`` (folders are searched recursively) and keep importing what is written to them
     until ``stop`` is set or Ctrl-C; the summary of everything imported."""
     stop = stop or threading.Event()
-    watcher = Watcher(paths, db, rule_args, echo)
+    watcher = Watcher(paths, db, rule_args, echo, strict)
     with _sigint_sets(stop):
         watcher.start()
         echo(f"watching {', '.join(map(str, paths))} every {interval:g} s; Ctrl-C ends")

@@ -114,8 +114,6 @@ def import_command(
         Rules.parse(rule_args)
         if lake is None and (scheduler or workers) or lake is not None and (jobs > 1 or watch):
             raise UserError("--scheduler and --workers go with --lake; --jobs and --watch go with --db")
-        if strict and (watch or lake is not None):
-            raise UserError("--strict goes with an import into --db, not yet with --watch or --lake")
         files = [_absolute(path) for path in expand_paths(paths)]
         # A dangling or looping symlink goes on to the reader, which rejects it with its reason.
         missing = [str(path) for path in files if not path.exists() and not path.is_symlink()]
@@ -124,7 +122,7 @@ def import_command(
         if watch:
             from studbook.analytics.watch import watch as watch_folders
 
-            _print_summary(watch_folders(paths, db, interval, rule_args, typer.echo), db)
+            _print_summary(watch_folders(paths, db, interval, rule_args, typer.echo, strict=strict), db)
             return
         failed: list[str] = []  # files whose lake task failed
         with ImportProgress(files) as progress:
@@ -140,7 +138,7 @@ def import_command(
                 from studbook.analytics.lake_import import run_lake_import
 
                 summary = run_lake_import(files, lake, scheduler, workers, rule_args, chunk, progress.chunk,
-                                          reread, progress.unchanged, failed.append)
+                                          reread, progress.unchanged, failed.append, strict)
     _print_summary(summary, db, lake)
     if failed:
         typer.echo("\n".join(f"error: {message}" for message in failed), err=True)

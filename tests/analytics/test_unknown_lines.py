@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.importing import import_into, runner
+import pytest
+from helpers.importing import import_counts, import_into, runner
 from helpers.paths import HISTORIES
 
+from studbook.analytics.watch import Watcher
 from studbook.cli import app
+from studbook.grammar import read_blocks
 
 STUD8 = HISTORIES / "pokerstars-stud8-sim.txt"
 
@@ -42,3 +45,27 @@ def test_each_unknown_line_once_with_its_count(tmp_path: Path) -> None:
         f"pokerstars,Dealer: shuffle up and deal,2,2,{log}:{where[0]}",
         f"pokerstars,~~~,1,1,{log}:{where[1]}",
     ]
+
+
+@pytest.mark.parametrize("how", ["db", "jobs", "watch", "lake"])
+def test_strict_rejects_the_hand_on_every_import_path(tmp_path: Path, how: str) -> None:
+    """``--strict`` keeps the closed world whichever way hands are imported: the hand with a line the
+    format does not know is rejected, the others are imported; without it, every hand is."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    with_lines(STUD8, folder / "a.txt", [("*** 4th STREET ***", 0, "~~~")])
+    hands = sum(1 for _ in read_blocks(STUD8))
+    for strict in (True, False):
+        target = tmp_path / f"{how}-{strict}"
+        if how == "watch":
+            watcher = Watcher([folder], target.with_suffix(".duckdb"), strict=strict)
+            watcher.start()
+            watcher.store(watcher.look())
+            # the file's last hand waits for more to be written, as a hand being played would
+            imported, rejected = watcher.summary.imported + 1, watcher.summary.rejected
+        else:
+            where = ["--lake", str(target), "--workers", "1"] if how == "lake" else ["--db", str(target)]
+            jobs = ["--jobs", "2"] if how == "jobs" else []
+            counts = import_counts(["import", str(folder), *where, *jobs, *(["--strict"] if strict else [])])
+            imported, rejected = counts["imported"], counts["rejected (parse errors)"]
+        assert (imported, rejected) == ((hands - 1, 1) if strict else (hands, 0))
