@@ -33,6 +33,10 @@ class HandSyntaxError(ValueError):
         self.message = message
 
 
+class BadCard(HandSyntaxError):
+    """A word where a card is written that is no card: the reader may take it as an unknown card."""
+
+
 class Dialect:
     """One site's log format. Subclasses set the class attributes and implement the methods."""
 

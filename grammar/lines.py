@@ -24,8 +24,8 @@ from typing import ClassVar, Protocol
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from studbook.events import UNKNOWN_LINE, Event, Note
-from studbook.grammar.dialect import GRAMMAR_DIR, Dialect, HandSyntaxError
+from studbook.events import UNKNOWN_CARD, UNKNOWN_LINE, Event, Note
+from studbook.grammar.dialect import GRAMMAR_DIR, BadCard, Dialect, HandSyntaxError
 from studbook.grammar.larkcache import open_grammar
 from studbook.grammar.linescan import (
     Handler,
@@ -151,6 +151,8 @@ class LineDialect(Dialect):
     starts: ClassVar[tuple[str, ...]] = ("start",)
     # Kinds of line loose enough to read a line the site never meant as one (leave it out out of place).
     loose_kinds: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of line that deal cards: one with a word that is no card is left out, its cards unknown.
+    deal_kinds: ClassVar[frozenset[str]] = frozenset({"DEAL"})
 
     def __init__(self, fast_path: FastPathMaker | None = LineScanner,
                  grammar_dir: Path | None = None) -> None:
@@ -236,6 +238,7 @@ class LineDialect(Dialect):
             first_error = failed = error
         lines = list(block.lines)
         left_out = {index for index, line in enumerate(lines) if line.strip() and self.kind_of(line) is None}
+        dealt: set[int] = set()  # deals left out for a word that is no card
         for _ in range(MAX_LEFT_OUT):
             if left_out:
                 trimmed = Block(block.file, block.first_line, ["" if index in left_out else line
@@ -246,21 +249,41 @@ class LineDialect(Dialect):
                 except HandSyntaxError as error:
                     failed = error
                 else:
-                    return self._with_notes(hand, lines, left_out, first_error)
+                    return self._with_notes(hand, lines, left_out, dealt, first_error)
             index = failed.line - 1
-            if index in left_out or not 0 <= index < len(lines) or not self._is_loose(lines[index]):
+            if index in left_out or not 0 <= index < len(lines):
+                break
+            if isinstance(failed, BadCard) and self.kind_of(lines[index]) in self.deal_kinds:
+                dealt.add(index)  # its cards are unknown; it moves no money
+            elif not self._is_loose(lines[index]):
                 break
             left_out.add(index)  # a note, or a loose kind of line, where the grammar has no place for it
         raise first_error
 
-    def _with_notes(self, hand: Hand, lines: list[str], left_out: set[int], error: HandSyntaxError) -> Hand:
-        """``hand`` with a note for each line left out; ``error`` when one of them may move money."""
+    def _with_notes(self, hand: Hand, lines: list[str], left_out: set[int], dealt: set[int],
+                    error: HandSyntaxError) -> Hand:
+        """``hand`` with a note for each line left out; ``error`` when one of them may move money, or a
+        deal left out names no seated player."""
         players = [seat.player for seat in hand.seats]
-        if any(may_move_money(lines[index], players) for index in left_out):
+        if any(may_move_money(lines[index], players) for index in left_out - dealt):
+            raise error
+        dealt_to = {index: self._seated_in(lines[index], players) for index in dealt}
+        if None in dealt_to.values():
             raise error
         offset = hand.source.first_line
-        notes = [Note(offset + index, UNKNOWN_LINE, lines[index]) for index in sorted(left_out)]
+        notes = [Note(offset + index, UNKNOWN_CARD, lines[index], dealt_to[index]) if index in dealt
+                 else Note(offset + index, UNKNOWN_LINE, lines[index]) for index in sorted(left_out)]
         return replace(hand, events=with_notes(hand.events, notes))
+
+    def _seated_in(self, line: str, players: list[str]) -> str | None:
+        """The seated player whose name the line's field ``player`` starts with (the longest: a name may
+        hold a bracket, "PC [Mittel]"), if its kind of line has that field."""
+        kind = self.kind_of(line)
+        match = self.reader.regexps[kind].match(line + "\n") if kind else None
+        if match is None or "player" not in match.re.groupindex:
+            return None
+        start = match.start("player")
+        return max((player for player in players if line.startswith(player, start)), key=len, default=None)
 
     def kind_of(self, line: str) -> str | None:
         """The kind of line (terminal) that reads ``line`` whole, if any."""

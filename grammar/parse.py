@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from studbook.closing import money_gaps
-from studbook.events import UNKNOWN_LINE, Note
+from studbook.events import UNKNOWN_CARD, UNKNOWN_LINE, Note
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.reader import read_blocks
 from studbook.grammar.records import Block, ParseError
@@ -55,7 +55,8 @@ def parse_block(block: Block, strict: bool = False) -> ParseResult:
 def closed(hand: Hand, block: Block, hand_id: str | None, awards_required: bool) -> ParseResult:
     """``hand`` if it has no line left out or its money closes without them; else the error the hand
     gives when read strictly, which then names the lines left out and why the money does not close."""
-    left_out = [event for event in hand.events if isinstance(event, Note) and event.kind == UNKNOWN_LINE]
+    left_out = [event for event in hand.events
+                if isinstance(event, Note) and event.kind in (UNKNOWN_LINE, UNKNOWN_CARD)]
     if not left_out:
         return hand
     gaps = money_gaps(replay(hand), awards_required)

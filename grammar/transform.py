@@ -38,7 +38,7 @@ from studbook.events import (
     StreetStart,
     UncalledReturn,
 )
-from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import BadCard, HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Handler, Match, required
 from studbook.grammar.memo import Memo
@@ -327,12 +327,12 @@ class HandTransformer(LineReader):
             raise HandTransformer.bad_card(line, text, start) from None
 
     @staticmethod
-    def bad_card(line: int, text: str, start: int) -> HandSyntaxError:
+    def bad_card(line: int, text: str, start: int) -> BadCard:
         """The error for the first word of ``text`` (at column ``start``, 0-based) that is not a card."""
         parts = text.split(" ")
         bad = next(index for index, part in enumerate(parts) if not _is_card(part))
         column = start + sum(len(part) + 1 for part in parts[:bad]) + 1
-        return HandSyntaxError(line, column, f"{parts[bad]!r} is not a card (rank 2-9TJQKA, suit cdhs)")
+        return BadCard(line, column, f"{parts[bad]!r} is not a card (rank 2-9TJQKA, suit cdhs)")
 
     def header_facts(self, line: int, match: Match, **facts: object) -> None:
         """Record what every header says: the game (field ``game``), the betting structure

@@ -66,6 +66,7 @@ collect-mismatch            error     the collect lines disagree with the summar
 collect-missing             warning   the summary's nets show a win no award line writes (L5)
 award-unverified            info      a contested pot nobody showed for: the log's award stands
 unknown-line                warning   a line the site's format does not know, left out: the money closes (L6)
+unknown-card                warning   a deal with a word that is no card, left out: its cards unknown (L6)
 stack-continuity            warning   a stack differs from the player's previous hand at the table (L7;
                                       across hands: studbook/stacks.py, and the stack_breaks view)
 ==========================  ========  ==========================================================
@@ -80,6 +81,7 @@ from studbook.allin import all_in
 from studbook.awards import Awards
 from studbook.cards import Card
 from studbook.events import (
+    UNKNOWN_CARD,
     UNKNOWN_LINE,
     UNKNOWN_LINE_LEFT_OUT,
     Action,
@@ -205,6 +207,7 @@ class _Replayer:
         self.first_shower: str | None = None
         self.final_aggressor: str | None = None
         self.bring_in_to: int | None = None  # what the bring-in put in (3rd street's first bet)
+        self.unknown_cards: set[str] = set()  # players whose deal on this street the reader left out
         self.final_opener: str | None = None
         self.collects: list[Collect] = []
         self.folded_on: dict[str, int] = {}
@@ -322,6 +325,7 @@ class _Replayer:
 
     def on_street(self, event: StreetStart) -> None:
         self.close_round(event.line)
+        self.unknown_cards = set()
         if self.over:
             code, rule = ("hand-should-have-ended", "Z13") if self.checked_out else ("hand-over", "C15")
             self.flag(code, event.line, f"{event.street.label} street dealt after the hand was decided", rule)
@@ -486,6 +490,12 @@ class _Replayer:
         if spec and spec.up and not self.community:
             got_up = self.got_up
             unseen = [p.name for p in self.table.players if not p.folded and p.name not in got_up]
+            unknown = [name for name in unseen if name in self.unknown_cards]
+            if unknown:
+                message = (f"{', '.join(unknown)}: the {self.street_name()} deal the log writes holds a word "
+                           "that is no card; the cards are taken as unknown")
+                self.flag(UNKNOWN_CARD, line, message, "L6", "warning")
+                unseen = [name for name in unseen if name not in self.unknown_cards]
             if unseen and self.boards_hidden:
                 self.flag(
                     "up-card-unknown",
@@ -631,6 +641,8 @@ class _Replayer:
                     "C17",
                     "warning",
                 )
+        elif event.kind == UNKNOWN_CARD and event.player:
+            self.unknown_cards.add(event.player)
         elif event.kind == UNKNOWN_LINE:
             self.flag(
                 UNKNOWN_LINE,

@@ -181,3 +181,34 @@ def test_the_note_keeps_the_line_as_written(hands: list[tuple[Block, Hand]]) -> 
 ])
 def test_what_may_move_money(line: str, moves: bool) -> None:
     assert may_move_money(line, ["Ann", "Bob"]) is moves
+
+
+def test_a_deal_with_a_word_that_is_no_card_is_kept_with_its_cards_unknown(
+        hands: list[tuple[Block, Hand]]) -> None:
+    """Every later-street deal of the player's own cards, one at a time, its new card made no card: the
+    hand is kept, its money unchanged, the cards unknown with a warning (L6); strictly, the error of old."""
+    tried = 0
+    for block, hand in hands:
+        if hand.site not in ("pokerstars", "fulltilt", "partypoker", "kingsclub", "everleaf"):
+            continue
+        deals = [i for i, line in enumerate(block.lines)
+                 if line.startswith("Dealt to ") and line.endswith("]") and "] [" in line]
+        if not deals:
+            continue
+        index = deals[0]
+        damaged = Block(block.file, block.first_line,
+                        [*block.lines[:index], block.lines[index][:-3] + "Jx]", *block.lines[index + 1:]],
+                        block.dialect)
+        kept = parse_block(damaged)
+        where = f"{block.file}:{block.first_line + index}"
+        assert isinstance(kept, Hand), f"{kept} ({where})"
+        result = replay(kept)
+        seats = [(s.player, s.committed, s.logged_collected) for s in result.seats]
+        assert seats == [(s.player, s.committed, s.logged_collected) for s in replay(hand).seats], where
+        assert [(v.code, v.severity, v.rule) for v in result.violations if v.code == "unknown-card"] == [
+            ("unknown-card", "warning", "L6")], where
+        assert not any(v.code == "card-count" for v in result.violations), where
+        strict = parse_block(damaged, strict=True)
+        assert isinstance(strict, ParseError) and "'Jx' is not a card" in strict.message, where
+        tried += 1
+    assert tried >= 40
