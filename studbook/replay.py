@@ -96,6 +96,7 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.hand import Hand
+from studbook.money import format_amount
 from studbook.results import ActionRecord, Replay, Violation
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
@@ -159,6 +160,12 @@ class _Replayer:
             self.flag("bad-rule", hand.source.first_line, str(error), "L2", "warning")
             self.rules = rules_for(self.variant, hand.site, (), user)
         self.out.rules = self.rules
+        if hand.inferred:
+            small, big = (format_amount(amount, hand.currency) for amount in (hand.small_bet, hand.big_bet))
+            named = ", ".join(name.replace("_", " ") for name in hand.inferred)
+            self.flag("stakes-inferred", hand.source.first_line,
+                      f"stakes not in the header ({named}): judged at {small}/{big}, read from the bets",
+                      "L7", "info")
         self.first_street = first = self.variant.first_street
         self.last_street = self.variant.last_street
         # Every hand is scanned for its antes and deals: a comprehension testing ``type(...) is`` took 3.8 µs

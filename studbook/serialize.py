@@ -83,5 +83,6 @@ def hand_from_dict(data: dict[str, Any]) -> Hand:
         summary=_revive(Summary, summary),
         start_time=datetime.fromisoformat(data["start_time"]) if data.get("start_time") else None,
         rules=tuple(tuple(pair) for pair in data.get("rules", ())),
+        inferred=tuple(data.get("inferred", ())),
     )
     return Hand(**kwargs)
