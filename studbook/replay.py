@@ -65,6 +65,7 @@ collect-mismatch            error     the collect lines disagree with the summar
 collect-missing             warning   the summary's nets show a win no award line writes (L5)
 award-unverified            info      a contested pot nobody showed for: the log's award stands
 unknown-line                warning   a line the site's format does not know, left out: the money closes (L6)
+stakes-inferred             info      the header states no stakes, or 0/0: they are read from the bets (L7)
 ==========================  ========  ==========================================================
 """
 

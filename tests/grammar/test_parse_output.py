@@ -4,7 +4,9 @@ lines, with the folder's path left out, as the commit before that work printed t
 
 A change that means to change what a log parses to updates the digest of that file, and says why.
 Updated once since: every summary seat gained ``"net": null`` (``SummarySeat.net``, stated by KingsClub
-alone); with that key removed, every digest was still the one pinned before (checked).
+alone); with that key removed, every digest was still the one pinned before (checked). And once more:
+every hand gained ``"inferred": []`` (stakes read from the bets, studbook/stakes.py) and ``"buy_in"`` (null,
+or a PokerStars tournament's buy-in as written); with both removed, every digest was the one pinned (checked).
 """
 
 from __future__ import annotations
@@ -19,30 +21,30 @@ from typer.testing import CliRunner
 from studbook.cli import app
 
 BEFORE = {
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.Button.Failure.txt": "8f8d1340c713242d",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt": "66ed861b00cc6760",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure-3bet.by.button.txt": "7e37a98f039ee64e",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure.txt": "f9ecf5201ead99f4",
-    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Success.txt": "45ea3864cc201e02",
-    "fulltilt/cash-7-StudHL-USD-2-4-201006.Steal.examples.txt": "3c5af3da2e1bd599",
-    "fulltilt/cash-7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt": "b1a9e460c662394f",
-    "fulltilt/cash-Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt": "b77d79b1baf0cbff",
-    "fulltilt/cash-Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt": "71a65c4488ecd7f4",
-    "fulltilt/cash-ftp-stud-hilo-ring-001.txt": "a729ee0638071461",
-    "fulltilt/tour-5-Stud-USD-MTT-100-201303.txt": "ecef848a40d58730",
-    "fulltilt/tour-Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt": "a19a61138aba1f53",
-    "pokerstars/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": "6e4d48cb8bb6185a",
-    "pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt": "04288f90eaaec2bf",
-    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.Cardtest.txt": "bf6142c5d6997613",
-    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.txt": "347bda2cb2c6796d",
-    "pokerstars/cash-7-StudHL-USD-400-800-201701.3bet.fix.txt": "91d6a51441dc229a",
-    "pokerstars/cash-HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt": "418373daff49d06d",
-    "pokerstars/cash-Razz-USD-0.04-0.08-200911.txt": "50c6093c9d01075d",
-    "pokerstars/tour-7-StudHL-USD-10-1-200906.PT2.export.txt": "71f1f7ef20643a7a",
-    "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "9eba6d3b922deadd",
-    "descubierto-2024-11-15.txt": "6d419880b69eb056",
-    "stud8-2024-11-21.txt": "5b9438422355604f",
-    "pokerstars-stud8-sim.txt": "414c245d0575b6c0",  # added by issue 15 (the README's examples), as it parses
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.Button.Failure.txt": "dc77ca313c1ee54b",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt": "0e905916c4b995b9",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure-3bet.by.button.txt": "37a4b7dd9f3d511d",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Failure.txt": "22792bdba0ae9676",
+    "fulltilt/cash-7-Stud-USD-3-6-20106.Steal.from.HJ.Success.txt": "5d3921afe23ce9d1",
+    "fulltilt/cash-7-StudHL-USD-2-4-201006.Steal.examples.txt": "83a47c12b91a8955",
+    "fulltilt/cash-7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt": "eae8a00b9603d87d",
+    "fulltilt/cash-Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt": "be67303f70bc9c9c",
+    "fulltilt/cash-Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt": "13873bf743d29f69",
+    "fulltilt/cash-ftp-stud-hilo-ring-001.txt": "fd39dbddcd0ea80a",
+    "fulltilt/tour-5-Stud-USD-MTT-100-201303.txt": "3b6a1e59bc159352",
+    "fulltilt/tour-Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt": "e4a21311a9b9b051",
+    "pokerstars/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": "4d3574601e7eafa0",
+    "pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt": "1f9331d571cc2800",
+    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.Cardtest.txt": "82e41726cfa4d182",
+    "pokerstars/cash-7-StudHL-USD-0.04-0.08-200911.txt": "9e3ac55ad83b4ebc",
+    "pokerstars/cash-7-StudHL-USD-400-800-201701.3bet.fix.txt": "7b0e7b099b8c6474",
+    "pokerstars/cash-HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt": "20aaf5545edb6726",
+    "pokerstars/cash-Razz-USD-0.04-0.08-200911.txt": "7d0c450de0790eb8",
+    "pokerstars/tour-7-StudHL-USD-10-1-200906.PT2.export.txt": "1b8687cb3cd081fb",
+    "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "528d5a73ee3cb0f4",
+    "descubierto-2024-11-15.txt": "4b2ed3e808ac47ad",
+    "stud8-2024-11-21.txt": "c6de34e18cefd361",
+    "pokerstars-stud8-sim.txt": "ff63c2f2ef119948",  # added by issue 15 (the README's examples), as it parses
 }
 
 
