@@ -14,15 +14,16 @@ import duckdb
 if TYPE_CHECKING:
     import pyarrow as pa
 
-SCHEMA_VERSION = 6  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs;
-# 6: the raw columns the per-seat facts are worked out of in SQL (analytics/facts.sql)
+SCHEMA_VERSION = 7  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs;
+# 6: the raw columns the per-seat facts are worked out of in SQL (analytics/facts.sql); 7: tournaments'
+# buy-ins (hands.buy_in, fee, buy_in_currency) and finishing places (tournament_places)
 # Versions this studbook brings up to SCHEMA_VERSION in place: what is new is a table or a column that
 # schema.sql adds when missing (the seats of hands imported before version 4 have no all-in EV, so their
 # expectation is their result; hands imported before version 5 have no stored log lines, so their replay
 # reads the log file; hands imported before version 6 keep the facts they were stored with, and NULL in
 # the raw columns those were worked out of). Reading needs nothing of the newer tables; the views an
 # import made stay.
-UPGRADABLE = (2, 3, 4, 5)
+UPGRADABLE = (2, 3, 4, 5, 6)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 2000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks:
 # the per-seat facts of a batch take their own DuckDB ~25 MB at 2,000 hands, ~60 MB at 5,000 (peak RSS 365 vs
@@ -45,7 +46,8 @@ BATCH_CHUNKS = 200
 # the database, after the parse is done (~1.2 s for those 20,000 hands). One thread: the writer is fed
 # one batch at a time, and with --jobs the workers have the other cores.
 IMPORT_SETTINGS = {"memory_limit": "64MB", "checkpoint_threshold": "256MB", "threads": 1}
-DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs")
+DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs",
+               "tournament_places")
 # An import holds the database file's lock from start to end; a reader (or a second import) waits this
 # long for it, in case the import is about to end, then says who holds it.
 LOCK_WAIT, LOCK_RETRY = 2.0, 0.25  # seconds

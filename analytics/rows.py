@@ -23,16 +23,17 @@ import pyarrow as pa
 
 from studbook.analytics.db import arrow_schemas
 from studbook.cards import ALL_CARDS, Card
-from studbook.events import Deal, Muck, Show, StreetStart
+from studbook.events import Deal, Muck, Note, Show, StreetStart
 from studbook.grammar.parse import ParseError
 from studbook.hand import Hand
 from studbook.money import format_amount
 from studbook.results import Replay, SeatResult
 from studbook.rules.variants import VARIANTS
+from studbook.tournaments import buy_in_of, place_of
 
 Row = dict[str, Any]
 Values = tuple[Any, ...]
-HAND_TABLES: Final = ("hands", "seats", "actions", "cards", "awards", "violations")
+HAND_TABLES: Final = ("hands", "seats", "actions", "cards", "awards", "violations", "tournament_places")
 HAND_INDEX: Final = "hand_idx"  # position of a hand in its chunk; the writer makes it unique per batch
 KEY = ("site", "hand_id")
 COLUMNS: Final[dict[str, tuple[str, ...]]] = {  # what each table's tuples hold, in order
@@ -41,7 +42,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {  # what each table's tuples hold,
         "currency", "unit", "decimals", "stakes", "start_local", "time_zone", "start_utc", "table_name",
         "max_seats", "tournament_id", "level", "home_game", "first_street", "betting_rounds", "streets_dealt",
         "total_pot", "rake", "logged_total_pot", "logged_rake", "violations", "errors", "rules", "file",
-        "first_line", "last_line"),
+        "first_line", "last_line", "buy_in", "fee", "buy_in_currency"),
     "seats": ("seat", "player", "stack", "sitting_out", "dealt_cards", "committed", "collected",
               "rules_collected", "rules_net", "high_name", "low_name", "shown_cards", "ev_collected"),
     "actions": ("seq", "line", "street", "street_index", "player", "action", "amount", "to_amount", "pot",
@@ -50,6 +51,7 @@ COLUMNS: Final[dict[str, tuple[str, ...]]] = {  # what each table's tuples hold,
     "awards": ("pot", "pot_amount", "eligible", "eligible_players", "reason", "half", "player", "amount",
                "hand_name"),
     "violations": ("seq", "code", "severity", "line", "rule", "message"),
+    "tournament_places": ("player", "place", "prize"),
     "rejected": ("file", "line", "col", "site", "hand_id", "error", "raw"),
 }
 ROUNDS: Final = 5  # betting rounds of the seven-card games; five card stud has four
@@ -129,7 +131,7 @@ def _hand_row(replay: Replay, first: int, found: Dealing, rules: str | None) -> 
         replay.total_pot, replay.rake, summary.total_pot,
         replay.logged_rake if replay.logged_rake is not None else summary.rake,
         len(replay.violations), sum(v.severity == "error" for v in replay.violations), rules,
-        source.file, source.first_line, source.last_line,
+        source.file, source.first_line, source.last_line, *(buy_in_of(hand.buy_in) or (None, None, None)),
     )
 
 
@@ -238,7 +240,23 @@ def hand_rows(replay: Replay, rules: str | None = None) -> HandRows:
         "awards": _award_rows(replay),
         "violations": [(seq, v.code, v.severity, v.line, v.rule, v.message)
                        for seq, v in enumerate(replay.violations)],
+        "tournament_places": _place_rows(hand),
     })
+
+
+def _place_rows(hand: Hand) -> list[Values]:
+    """The finishing places the hand's tournament notes write; prizes in the buy-in's currency."""
+    if hand.tournament_id is None:
+        return []
+    bought = buy_in_of(hand.buy_in)
+    decimals = 2 if bought is not None and bought[2] is not None else 0
+    rows: list[Values] = []
+    for event in hand.events:
+        if type(event) is Note and isinstance(event, Note) and event.kind == "tournament" and event.player:
+            found = place_of(event.text, decimals)
+            if found is not None:
+                rows.append((event.player, found[0], found[1]))
+    return rows
 
 
 # each a count per player and round in ``seats``

@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS hands (
     PRIMARY KEY (site, hand_id)
 );
 ALTER TABLE hands ADD COLUMN IF NOT EXISTS streets_dealt TINYINT[];  -- a database before version 6 (db.py): NULL
+-- a tournament's buy-in and fee in minor units of buy_in_currency, as its hands' headers write them (schema 7)
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS buy_in BIGINT;
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS fee BIGINT;
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS buy_in_currency VARCHAR;
 
 CREATE TABLE IF NOT EXISTS seats (
     site                VARCHAR  NOT NULL,
@@ -212,6 +216,30 @@ CREATE TABLE IF NOT EXISTS aliases (
 
 -- Each hand's lines as its log writes them, from hands.first_line on: what `studbook replay DB` and the
 -- report's replays parse, so they need no log file (hands.file is where it came from, nothing more).
+-- A tournament finishing place a hand's log writes ("X finished the tournament in 3rd place and received
+-- $10", "X wins the tournament"): prize in minor units of the tournament's buy_in_currency, chips when none
+-- (schema 7). `tournament_results` gathers them by tournament.
+CREATE TABLE IF NOT EXISTS tournament_places (
+    site     VARCHAR   NOT NULL,
+    hand_id  VARCHAR   NOT NULL,
+    player   VARCHAR   NOT NULL,
+    place    SMALLINT  NOT NULL,
+    prize    BIGINT
+);
+
+-- Tournaments as their hands' headers describe them; the game is the variant of their first hand.
+CREATE OR REPLACE VIEW tournaments AS
+SELECT site, tournament_id, arg_min(variant, start_utc) AS game, max(buy_in) AS buy_in, max(fee) AS fee,
+       max(buy_in_currency) AS currency, min(start_utc) AS start_utc
+FROM hands WHERE tournament_id IS NOT NULL GROUP BY site, tournament_id;
+
+-- Each player's finishing place in a tournament, and what it paid.
+CREATE OR REPLACE VIEW tournament_results AS
+SELECT h.site, h.tournament_id, p.player, min(p.place) AS position, max(p.prize) AS prize,
+       max(h.buy_in_currency) AS currency
+FROM tournament_places AS p JOIN hands AS h USING (site, hand_id)
+GROUP BY h.site, h.tournament_id, p.player;
+
 CREATE TABLE IF NOT EXISTS hand_logs (
     site     VARCHAR  NOT NULL,
     hand_id  VARCHAR  NOT NULL,

@@ -43,7 +43,7 @@ CREATE OR REPLACE MACRO player_matches(wanted, site, player, identity) AS
 -- One row per hand x player x street: the base for any per-street stat.
 CREATE OR REPLACE VIEW hand_player_street AS
 SELECT site, hand_id, player, identity, identity_site, variant, unit, start_utc, showdown, net, collected,
-       CAST(street_index AS TINYINT) AS street_index,
+       tournament_id, CAST(street_index AS TINYINT) AS street_index,
        CAST(first_street + CAST(street_index AS TINYINT) AS TINYINT) AS street,
        saw, bets, completes, raises, calls, checks, folded, faced_aggr, fold_to_aggr,
        bets + completes + raises AS aggressive
@@ -60,7 +60,8 @@ FROM (
 WHERE CAST(street_index AS TINYINT) < betting_rounds;
 
 -- Per player, game and money unit, plus an overall row (game 'all') for players of several games.
--- Arguments filter the hands first: player name, variant, earliest start (UTC); NULL = all.
+-- Arguments filter the hands first: player name, variant, earliest start (UTC); NULL = all; only_kind
+-- 'cash' or 'tournament' (a hand with a tournament id), NULL = both.
 --   vpip, aggression_3rd: over first-street decisions (vpip_chance: not all-in on the forced bets);
 --     antes and the bring-in post are not voluntary, a completion is aggression.
 --   steal: first completion in an unopened pot from positions 0-2; door_steal: with every door card
@@ -72,7 +73,7 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 --     NULL when no hand had an all-in EV.
 --   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: hi/lo games (stud8), over
 --     hands in which the player won something.
-CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since) AS TABLE
+CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since, only_kind := NULL) AS TABLE
 SELECT
     identity AS player,
     identity_site AS site,
@@ -118,6 +119,7 @@ FROM seat_facts
 WHERE player_matches(only_player, site, player, identity)
   AND (only_game IS NULL OR variant = only_game)
   AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+  AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
 GROUP BY GROUPING SETS ((identity, identity_site, variant, unit), (identity, identity_site, unit))
 HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1
 ORDER BY identity, identity_site, unit, grouping(variant), game;
@@ -125,7 +127,7 @@ ORDER BY identity, identity_site, unit, grouping(variant), game;
 CREATE OR REPLACE VIEW player_stats AS SELECT * FROM player_stats_for(NULL, NULL, NULL);
 
 -- Per player, game and street: how often the street was seen and how it was played.
-CREATE OR REPLACE MACRO player_street_stats_for(only_player, only_game, since) AS TABLE
+CREATE OR REPLACE MACRO player_street_stats_for(only_player, only_game, since, only_kind := NULL) AS TABLE
 SELECT
     identity AS player,
     identity_site AS site,
@@ -146,6 +148,7 @@ FROM hand_player_street
 WHERE player_matches(only_player, site, player, identity)
   AND (only_game IS NULL OR variant = only_game)
   AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+  AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
 GROUP BY identity, identity_site, variant, street_index, street
 ORDER BY identity, identity_site, variant, street_index;
 

@@ -14,6 +14,7 @@ from studbook.grammar.reader import read_blocks
 from studbook.grammar.records import Block, ParseError
 from studbook.hand import Hand
 from studbook.replay import replay
+from studbook.stakes import with_stakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ def parse_block(block: Block, strict: bool = False) -> ParseResult:
     except HandSyntaxError as error:
         return ParseError(block.file, block.first_line + error.line - 1, error.column, hand_id,
                           dialect.name, error.message, block.text)
+    hand = with_stakes(hand)
     return hand if strict else closed(hand, block, hand_id, dialect.awards_required)
 
 

@@ -1,4 +1,4 @@
-"""The report's ``--player/--game/--since`` options as one SQL condition with bound parameters.
+"""The report's ``--player/--game/--since/--kind`` options as one SQL condition with bound parameters.
 
 Values are always bound (``$player`` ...), never pasted into SQL: player names come from logs.
 """
@@ -10,7 +10,8 @@ from datetime import datetime
 from typing import Any
 
 CONDITION = ("player_matches($player, site, player, identity) AND ($game IS NULL OR variant = $game) "
-             "AND ($since IS NULL OR start_utc >= $since)")
+             "AND ($since IS NULL OR start_utc >= $since) "
+             "AND ($kind IS NULL OR (tournament_id IS NOT NULL) = ($kind = 'tournament'))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,13 +19,16 @@ class Filters:
     player: str | None = None
     game: str | None = None
     since: datetime | None = None  # compared with the hands' UTC start
+    kind: str | None = None  # cash | tournament
 
     @property
     def params(self) -> dict[str, Any]:
-        return {"player": self.player, "game": self.game, "since": self.since}
+        return {"player": self.player, "game": self.game, "since": self.since, "kind": self.kind}
 
     def describe(self) -> str:
         parts = [f"game {self.game}" if self.game else "all games"]
+        if self.kind:
+            parts.append(f"{self.kind} hands only")
         if self.since:
             parts.append(f"hands since {self.since:%Y-%m-%d %H:%M} UTC")
         return ", ".join(parts)

@@ -81,7 +81,7 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, filters: Filters) -> pl.Dat
 
 
 def _stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
-    stats = _frame(con, "SELECT * FROM player_stats_for($player, $game, $since)", filters)
+    stats = _frame(con, "SELECT * FROM player_stats_for($player, $game, $since, only_kind := $kind)", filters)
     counts = ", ".join(f"{expr} AS n_{column}" for _, column, _, expr in HEADLINE)
     behind = _frame(con, f"SELECT {GAME}, unit, {counts} FROM seat_facts WHERE {CONDITION} {GROUPS}", filters)
     return stats.join(behind, on=["game", "unit"], how="left")
@@ -129,7 +129,7 @@ def _sessions(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
 
 def _streets(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     return _frame(con, "SELECT game, street, hands, saw_pct, aggression_frequency, fold_to_bet "
-                       "FROM player_street_stats_for($player, $game, $since)", filters)
+                       "FROM player_street_stats_for($player, $game, $since, only_kind := $kind)", filters)
 
 
 def _results_by(con: duckdb.DuckDBPyConnection, filters: Filters, category: str, order: str) -> pl.DataFrame:

@@ -110,13 +110,16 @@ class Hand:
     game_label: str | None = None  # mixed-game name: "8-Game", "HORSE", "Triple Stud", ...
     home_game: bool = False
     rules: tuple[tuple[str, str], ...] = ()  # house-rule options stated by the log itself
+    inferred: tuple[str, ...] = ()  # stakes the header left out or wrote as 0, read from the hand's bets
+    buy_in: str | None = None  # a tournament's buy-in as the header writes it ("$10+$1")
 
     def __init__(self, site: str, hand_id: str, variant: str, structure: str, small_bet: int, big_bet: int,
                  currency: str | None, start_time: datetime | None, table: str, seats: tuple[Seat, ...],
                  events: tuple[Event, ...], source: Source, summary: Summary = EMPTY_SUMMARY,
                  ante: int | None = None, bring_in: int | None = None, max_seats: int | None = None,
                  tournament_id: str | None = None, level: str | None = None, game_label: str | None = None,
-                 home_game: bool = False, rules: tuple[tuple[str, str], ...] = ()) -> None:
+                 home_game: bool = False, rules: tuple[tuple[str, str], ...] = (),
+                 inferred: tuple[str, ...] = (), buy_in: str | None = None) -> None:
         object.__setattr__(self, "site", site)
         object.__setattr__(self, "hand_id", hand_id)
         object.__setattr__(self, "variant", variant)
@@ -138,6 +141,8 @@ class Hand:
         object.__setattr__(self, "game_label", game_label)
         object.__setattr__(self, "home_game", home_game)
         object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "inferred", inferred)
+        object.__setattr__(self, "buy_in", buy_in)
 
     @property
     def start_time_utc(self) -> datetime | None:

@@ -69,6 +69,7 @@ unknown-line                warning   a line the site's format does not know, le
 unknown-card                warning   a deal with a word that is no card, left out: its cards unknown (L6)
 stack-continuity            warning   a stack differs from the player's previous hand at the table (L7;
                                       across hands: studbook/stacks.py, and the stack_breaks view)
+stakes-inferred             info      the header states no stakes, or 0/0: they are read from the bets (L8)
 ==========================  ========  ==========================================================
 """
 
@@ -103,6 +104,7 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.hand import Hand
+from studbook.money import format_amount
 from studbook.results import ActionRecord, Replay, Violation
 from studbook.rules.house import OPTION_RULES, SITE_RULES, RuleError, Rules, deck, rules_for
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
@@ -167,6 +169,12 @@ class _Replayer:
             self.flag("bad-rule", hand.source.first_line, str(error), "L2", "warning")
             self.rules = rules_for(self.variant, hand.site, (), user)
         self.out.rules = self.rules
+        if hand.inferred:
+            small, big = (format_amount(amount, hand.currency) for amount in (hand.small_bet, hand.big_bet))
+            named = ", ".join(name.replace("_", " ") for name in hand.inferred)
+            self.flag("stakes-inferred", hand.source.first_line,
+                      f"stakes not in the header ({named}): judged at {small}/{big}, read from the bets",
+                      "L8", "info")
         self.first_street = first = self.variant.first_street
         self.last_street = self.variant.last_street
         # Every hand is scanned for its antes and deals: a comprehension testing ``type(...) is`` took 3.8 µs

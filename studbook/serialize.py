@@ -37,8 +37,16 @@ def event_to_dict(event: ev.Event) -> dict[str, Any]:
     return {"type": type(event).__name__, **_plain(event)}
 
 
+# Facts most hands do not have (stakes read from the bets, a tournament's buy-in): written only where a hand
+# has them, so a hand without them is written as before.
+_ONLY_WHEN_SET = ("inferred", "buy_in")
+
+
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
     data = _plain(hand)
+    for key in _ONLY_WHEN_SET:
+        if not data[key]:
+            del data[key]
     data["events"] = [event_to_dict(event) for event in hand.events]
     data["start_time_utc"] = hand.start_time_utc.isoformat() if hand.start_time else None
     return data
@@ -83,5 +91,6 @@ def hand_from_dict(data: dict[str, Any]) -> Hand:
         summary=_revive(Summary, summary),
         start_time=datetime.fromisoformat(data["start_time"]) if data.get("start_time") else None,
         rules=tuple(tuple(pair) for pair in data.get("rules", ())),
+        inferred=tuple(data.get("inferred", ())),
     )
     return Hand(**kwargs)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
-from decimal import ROUND_CEILING, Decimal
 from functools import partial
 from typing import ClassVar
 from zoneinfo import ZoneInfo
@@ -48,6 +47,7 @@ from studbook.grammar.units import betting_structure
 from studbook.hand import Hand, SummarySeat
 from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import VARIANTS
+from studbook.stakes import nice_round_up
 
 EASTERN = ZoneInfo("America/New_York")
 _BRACKETS = re.compile(r"\[[^\]]*\]")
@@ -59,20 +59,6 @@ _FILE_STAKES = re.compile(r"RING - \$?(?P<small>[\d.,]+)-\$?(?P<big>[\d.,]+)")
 
 _ACTION = "an action (Seat+N : Checks, Folds, Bets, Calls, Raises, All-in ...)"
 _STREET = "a street (*** HOLE CARDS ***, *** 4TH STREET *** ...)"
-
-
-def nice_round_up(amount: int) -> int:
-    """The smallest 1, 2.5 or 5 times a power of ten at least ``amount`` (minor units)."""
-    if amount <= 0:
-        return 1
-    power = 1
-    while power * 10 <= amount:
-        power *= 10
-    for step in (Decimal(1), Decimal("2.5"), Decimal(5), Decimal(10)):
-        value = int((step * power).to_integral_value(ROUND_CEILING))
-        if value >= amount:
-            return value
-    return 10 * power  # pragma: no cover
 
 
 class BovadaTransformer(HandTransformer):
@@ -389,7 +375,9 @@ class BovadaTransformer(HandTransformer):
         for name, seat in list(hand.seats.items()):
             if name not in dealt and not seat.sitting_out:
                 hand.seats[name] = hand.seat_numbers[seat.seat] = replace(seat, sitting_out=True)
-        if "small_bet" not in hand.facts:
+        if "small_bet" not in hand.facts and hand.facts.get("tournament_id"):
+            hand.facts["small_bet"] = hand.facts["big_bet"] = 0  # studbook/stakes.py reads the level
+        elif "small_bet" not in hand.facts:
             hand.facts["small_bet"], hand.facts["big_bet"] = self.stakes()
         return super().finish()
 

@@ -58,7 +58,8 @@ class PokerStarsTransformer(HandTransformer):
     def on_tournament_header(self, line: int, match: Match) -> None:
         """Tournament: chips, and a level whose small/big bets are in brackets (not the ante)."""
         self.hand.set_money(None)
-        self.read_header(line, match, tournament_id=match["tournament"], level=match["level"])
+        self.read_header(line, match, tournament_id=match["tournament"], level=match["level"],
+                         buy_in=match["buy_in"])
 
     def read_header(self, line: int, match: Match, **facts: object) -> None:
         """What both header kinds say."""

@@ -20,11 +20,13 @@ from studbook.cli.errors import UserError, user_errors
 from studbook.cli.options import (
     EXPORT_FORMATS,
     HAND_FORMATS,
+    KINDS,
     Db,
     ExportFormat,
     Format,
     GameFilter,
     ImportRule,
+    KindFilter,
     LakeOption,
     SchedulerOption,
     Strict,
@@ -152,6 +154,7 @@ def stats_command(
     game: GameFilter = None,
     since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
                                                    formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    kind: KindFilter = None,
     min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
     streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead.")] = False,
     fmt: Format = "table",
@@ -167,10 +170,21 @@ def stats_command(
         _check_format(fmt)
         if game is not None and game not in VARIANTS:
             raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
+        if kind is not None and kind not in KINDS:
+            raise UserError(f"unknown kind {kind!r}: use one of {', '.join(KINDS)}")
         macro = "player_street_stats_for" if streets else "player_stats_for"
+        # the kind is passed only when given: a database imported before it has the three-argument macros
+        by_kind, params = (", only_kind := ?", [kind]) if kind else ("", [])
+        import duckdb  # loaded with the database, as open_db_or_lake does
         with closing(open_db_or_lake(db, lake)) as con:
-            frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?) WHERE hands >= ?",
-                            params=[player, game, since, min_hands]).pl()
+            try:
+                frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?{by_kind}) WHERE hands >= ?",
+                                params=[player, game, since, *params, min_hands]).pl()
+            except duckdb.BinderError:
+                if not kind:
+                    raise
+                raise UserError(f"{db} was imported by an older studbook: import into it again (a file "
+                                "already imported is enough) to filter by --kind") from None
         # a database imported before players had sites has no site column until its next import
         key = tuple(name for name in (("player", "site", "game", "street") if streets else STAT_KEY)
                     if name in frame.columns)

@@ -42,6 +42,9 @@ ShowdownGame = Annotated[
 ]
 RulebookGame = Annotated[str | None, typer.Option("--game", "-g", help=f"One of {', '.join(VARIANTS)}.")]
 GameFilter = Annotated[str | None, typer.Option("--game", help=f"Only this game: {', '.join(VARIANTS)}.")]
+KINDS = ("cash", "tournament")
+KindFilter = Annotated[str | None, typer.Option(
+    "--kind", help="Only cash hands, or only tournament hands (in chips, big bets of their level).")]
 
 HAND_FORMATS = ("pokerstars", "json", "studbook", "phh")  # studbook.writers, from hand-history files
 EXPORT_FORMATS = [*EXPORTERS, *HAND_FORMATS]

@@ -17,7 +17,7 @@ import typer
 
 from studbook.analytics.db import DEFAULT_DB, open_db_or_lake
 from studbook.cli.errors import UserError, user_errors
-from studbook.cli.options import Db, GameFilter, LakeOption, ReplayRule
+from studbook.cli.options import KINDS, Db, GameFilter, KindFilter, LakeOption, ReplayRule
 from studbook.outputs import write_text
 from studbook.reports.filters import CONDITION, Filters
 from studbook.reports.replayer import replayer_page
@@ -56,6 +56,7 @@ def report_command(
     game: GameFilter = None,
     since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
                                                    formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    kind: KindFilter = None,
     output: Annotated[Path, typer.Option("--output", "-o", dir_okay=False, help="HTML file to write.")]
     = Path("report.html"),
     db: Db = Path(DEFAULT_DB),
@@ -66,8 +67,10 @@ def report_command(
     with user_errors():
         if game is not None and game not in VARIANTS:
             raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
+        if kind is not None and kind not in KINDS:
+            raise UserError(f"unknown kind {kind!r}: use one of {', '.join(KINDS)}")
         rules = Rules.parse(rule) if rule else None
-        filters = Filters(player, game, since)
+        filters = Filters(player, game, since, kind)
         # The page builders load polars and plotly (about a second): only the report command needs them.
         from studbook.reports.overview import overview_page
         from studbook.reports.player_report import player_page

@@ -46,3 +46,26 @@ def test_a_version_5_database_gets_the_new_raw_columns_and_keeps_its_facts(tmp_p
     # The stored facts of the old hands are the ones a new database works out.
     facts = "SELECT * EXCLUDE (dealt_cards) FROM seats ORDER BY site, hand_id, seat"
     assert _query(db, facts) == _query(fresh, facts)
+
+
+def test_a_version_6_database_gets_the_tournament_columns_and_places(tmp_path: Path) -> None:
+    """Before version 7 a database has no buy-in columns, no tournament_places and no tournaments views;
+    it is read as it is, and an import adds them: NULL buy-ins for the hands stored before."""
+    db = tmp_path / "v6.duckdb"
+    first, second = sorted(HISTORIES.glob("*.txt"))[:2]
+    import_into(db, first)
+    with duckdb.connect(str(db)) as con:  # as studbook left it before version 7
+        con.execute("DROP VIEW tournament_results")
+        con.execute("DROP VIEW tournaments")
+        con.execute("DROP TABLE tournament_places")
+        for column in ("buy_in", "fee", "buy_in_currency"):
+            con.execute(f"ALTER TABLE hands DROP COLUMN {column}")
+        con.execute("UPDATE schema_version SET version = 6")
+    stats = runner.invoke(app, ["stats", "--db", str(db), "--format", "csv"])
+    assert stats.exit_code == 0 and len(stats.stdout.splitlines()) > 1
+
+    import_into(db, first, second)
+    assert _query(db, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] == [(7,)]
+    assert _query(db, "SELECT count(*), count(buy_in) FROM hands")[0][1] == 0
+    assert _query(db, "SELECT count(*) FROM tournament_places") == [(0,)]
+    assert _query(db, "SELECT count(*) FROM tournaments") == [(0,)]  # the view is there; these are cash hands

@@ -3,8 +3,10 @@ gave before the reading layer was rebuilt: the SHA-256 (first 16 hex digits) of 
 lines, with the folder's path left out, as the commit before that work printed them.
 
 A change that means to change what a log parses to updates the digest of that file, and says why.
-Updated once since: every summary seat gained ``"net": null`` (``SummarySeat.net``, stated by KingsClub
-alone); with that key removed, every digest was still the one pinned before (checked).
+Updated twice since: every summary seat gained ``"net": null`` (``SummarySeat.net``, stated by KingsClub
+alone); with that key removed, every digest was still the one pinned before (checked). Then the two
+tournament hands whose header states a buy-in gained ``"buy_in"`` ("$10+$1", "$200+$15 USD"); with that key
+removed, both digests are the ones pinned before (checked).
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ BEFORE = {
     "pokerstars/cash-7-StudHL-USD-400-800-201701.3bet.fix.txt": "91d6a51441dc229a",
     "pokerstars/cash-HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt": "418373daff49d06d",
     "pokerstars/cash-Razz-USD-0.04-0.08-200911.txt": "50c6093c9d01075d",
-    "pokerstars/tour-7-StudHL-USD-10-1-200906.PT2.export.txt": "71f1f7ef20643a7a",
-    "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "9eba6d3b922deadd",
+    "pokerstars/tour-7-StudHL-USD-10-1-200906.PT2.export.txt": "57228042923c484b",
+    "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "4635cdd11db1c805",
     "descubierto-2024-11-15.txt": "6d419880b69eb056",
     "stud8-2024-11-21.txt": "5b9438422355604f",
     "pokerstars-stud8-sim.txt": "414c245d0575b6c0",  # the README's examples, as it parses
