@@ -216,15 +216,18 @@ def audit(
 
 def _stack_breaks(stacks: list[HandStacks], as_json: bool) -> None:
     """The warnings no single hand shows: stacks that do not carry over between hands (L7), one line
-    each (or one ``audit --json`` object each, with the hand's keys and its one violation)."""
+    each (or one ``audit --json`` object each: the hand's keys, ``across_hands`` and the hand before, so a
+    reader can tell it from a hand's own object, and its one violation)."""
     from studbook.stacks import stack_breaks
 
     found = stack_breaks(stacks)
     for item in found:
         violation = item.violation
         if as_json:
-            hand = item.hand
+            hand, previous = item.hand, item.previous
             _echo_json({"file": hand.file, "line": hand.line, "hand_id": hand.hand_id, "site": hand.site,
+                        "across_hands": True, "previous": {"file": previous.file, "line": previous.line,
+                                                           "hand_id": previous.hand_id},
                         "violations": [{"code": violation.code, "severity": violation.severity,
                                         "line": violation.line, "message": violation.message,
                                         "rule": violation.rule}]})

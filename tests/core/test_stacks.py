@@ -126,3 +126,4 @@ def test_audit_checks_stacks_across_files(corpus: Path) -> None:
     as_json = runner.invoke(app, ["audit", "--json", *paths])
     breaks = [json.loads(line) for line in as_json.output.splitlines() if "stack-continuity" in line]
     assert [(b["hand_id"], b["violations"][0]["rule"]) for b in breaks] == [("9250793554", "L7")] * 2
+    assert [(b["across_hands"], b["previous"]["hand_id"]) for b in breaks] == [(True, "9250793470")] * 2
