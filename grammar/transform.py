@@ -38,7 +38,7 @@ from studbook.events import (
     StreetStart,
     UncalledReturn,
 )
-from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER, HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Handler, Match, required
 from studbook.grammar.memo import Memo
@@ -252,13 +252,12 @@ class HandTransformer(LineReader):
     instance serves one hand at a time (see LineDialect).
     """
 
-    site: ClassVar[str]
     notes: ClassVar[dict[str, str]]  # note terminal -> Note.kind
-    variants: ClassVar[dict[str, str]]  # lower-case game name -> studbook variant
+    games: ClassVar[dict[str, str]]  # lower-case game name as the site writes it -> studbook variant
     expected: ClassVar[dict[str, str]]  # terminal -> how an error message names it
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.hand = HandState(Block("", 1, [], None))
 
     def handler(self, terminal: str) -> Handler:
@@ -339,7 +338,7 @@ class HandTransformer(LineReader):
         (``structure``) and the start time (``date``, ``time``, ``zone``, and ``et_date``,
         ``et_time`` where the site writes the ET time too)."""
         game, structure = required(match, "game"), required(match, "structure")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         fields = match.re.groupindex  # the ET time is a field of some sites' headers only
@@ -652,13 +651,13 @@ class SiteDialect(LineDialect):
             read = self.classify(line)
             if read is not None and "game" in read[1].re.groupindex and read[1]["game"]:
                 game = read[1]["game"]
-                return None if game.lower() in reader.variants else game
+                return None if game.lower() in reader.games else game
         return super().other_game(block)
 
     def variant(self, header_line: str) -> str | None:
         """The variant of a readable header, None for another game. A header too damaged to
-        read is given to :meth:`parse` anyway (as "stud"), so it is reported, not skipped."""
+        read is given to :meth:`parse` anyway, so it is reported, not skipped."""
         game = self._game(header_line)
         reader = self.reader
         assert isinstance(reader, HandTransformer)
-        return "stud" if game is None else reader.variants.get(game.lower())
+        return GAME_NOT_IN_HEADER if game is None else reader.games.get(game.lower())

@@ -103,6 +103,7 @@ from studbook.rules.house import RuleError, Rules, deck, rules_for
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
 from studbook.rules.variants import VARIANTS, StreetSpec, Variant
+from studbook.sites import SITES_HIDING_BOARDS
 
 # Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
 _KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
@@ -110,12 +111,6 @@ _KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fo
 _ACTIONS: Final = (Check, Call, Fold, Bet, Raise, BringIn, Complete)
 _PUTS_IN: Final = (BringIn, Call, Bet)
 _RAISES_TO: Final = (Raise, Complete)
-# Sites whose logs do not write every player's up cards as they are dealt. There a missing up card is
-# the log's silence, not a misdeal: the replay notes it (info) and takes the bring-in and each opener
-# from the log. everleaf/cash-7-Stud-USD-0.05-0.10.201107.txt deals no card before the showdown (its
-# "** Dealing down cards **" line is all); partypoker/cash-7-Stud-USD-1-2-201104.txt deals Hero's cards
-# alone ("Dealt to Hero [  3h 8c 7c ]" on 3rd street, line 23; no other player's up card in any hand).
-SITES_HIDING_BOARDS: Final = frozenset({"everleaf", "partypoker"})
 
 
 _STREETS: Final[dict[str, tuple[dict[int, StreetSpec], dict[int, Street]]]] = {}

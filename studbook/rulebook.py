@@ -27,8 +27,9 @@ from dataclasses import dataclass, fields
 from functools import cache
 from importlib.resources import files
 
-from studbook.rules.house import PRESETS, SITE_DEFAULTS, Rules, option_text, rules_for
+from studbook.rules.house import PRESETS, Rules, option_text, rules_for
 from studbook.rules.variants import VARIANTS, Variant
+from studbook.sites import SITE_DEFAULTS
 
 WIDTH = 100  # the width texts are wrapped to, in the terminal and in docs/rules.md
 
@@ -179,7 +180,7 @@ def defaults(key: str) -> list[tuple[str, str]]:
     found += [(f"game {name}", option_text(key, dict(variant.defaults)[key]))
               for name, variant in VARIANTS.items() if key in dict(variant.defaults)]
     found += [(f"site {site}", option_text(key, values[key]))
-              for site, values in SITE_DEFAULTS.items() if key in values]
+              for site, values in sorted(SITE_DEFAULTS.items()) if key in values]
     found += [(f"preset {name}", option_text(key, values[key])) for name, values in PRESETS.items()
               if key in values]
     return found

@@ -28,8 +28,7 @@ _SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
 class AbsoluteTransformer(HandTransformer):
-    site = "absolute"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "seven card hi/lo": "stud8", "seven card stud hi/lo": "stud8", "7 card stud hi/lo": "stud8",
         "seven card stud": "stud", "seven card": "stud", "7 card stud": "stud", "razz": "razz",
     }
@@ -56,8 +55,8 @@ class AbsoluteTransformer(HandTransformer):
         "$END": "the end of the hand",
     }
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.street_money = StreetMoney()
         self.held: dict[str, int] = {}  # cards each player has been dealt
 
@@ -74,7 +73,7 @@ class AbsoluteTransformer(HandTransformer):
         hand = self.hand
         hand.set_money(None if tournament else self.currency_of(match["small_bet"]) or "USD")
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         try:
@@ -198,9 +197,9 @@ class AbsoluteTransformer(HandTransformer):
 class Absolute(SiteDialect):
     name = "absolute"
     header = re.compile(r"Stage #C?(?P<hand_id>\d+):")
-    grammar_file = "absolute.lark"
     reader_class = AbsoluteTransformer
     header_terminals = ("HEADER",)
+    display_name = "Absolute Poker"
 
 
 register(Absolute)

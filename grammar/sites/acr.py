@@ -35,7 +35,7 @@ from studbook.events import (
     Show,
     Street,
 )
-from studbook.grammar.dialect import HandSyntaxError, register
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER, HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match, Rewritten, required
 from studbook.grammar.records import Block
 from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, minor_units
@@ -57,8 +57,7 @@ _OLD_CARD_LINES = ("OLD_CARD", "OLD_HIDDEN_CARD")
 
 
 class AcrTransformer(HandTransformer):
-    site = "acr"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         # newer format
         "7stud": "stud", "7stud h/l": "stud8", "7stud hi/lo": "stud8", "7studhilow": "stud8",
         "7stud hilow": "stud8", "7stud hilo": "stud8", "razz": "razz",
@@ -104,8 +103,8 @@ class AcrTransformer(HandTransformer):
         "$END": "the end of the hand",
     }
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.street_money = StreetMoney()
         self.cards_dealt: dict[str, list[tuple[int, Card | None]]] = {}  # 2016 format: this street's
         self.old = False
@@ -375,14 +374,14 @@ def _padded_date(date: str) -> str:
 class Acr(SiteDialect):
     name = "acr"
     header = re.compile(r"(?:(?:Game )?Hand #(?P<hand_id>\d+) - |Game started at: \d{4}/\d{1,2}/\d{1,2} )")
-    grammar_file = "acr.lark"
     reader_class = AcrTransformer
     header_terminals = ("HEADER",)
+    display_name = "Americas Cardroom"
 
     def variant(self, header_line: str) -> str | None:
         """A 2016 header names no game (the next line does): :meth:`other_game` skips a non-stud one."""
         if OLD_HEADER.match(header_line):
-            return "stud"
+            return GAME_NOT_IN_HEADER
         return super().variant(header_line)
 
     def block_hand_id(self, block: Block) -> str | None:
@@ -400,7 +399,7 @@ class Acr(SiteDialect):
         game = OLD_GAME.match(block.lines[1]) if len(block.lines) > 1 else None
         reader = self.reader
         assert isinstance(reader, AcrTransformer)
-        return game["game"] if game and game["game"].lower() not in reader.variants else None
+        return game["game"] if game and game["game"].lower() not in reader.games else None
 
 
 register(Acr)

@@ -76,8 +76,7 @@ def nice_round_up(amount: int) -> int:
 
 
 class BovadaTransformer(HandTransformer):
-    site = "bovada"
-    variants: ClassVar[dict[str, str]] = {"7card": "stud", "7card hilo": "stud8"}
+    games: ClassVar[dict[str, str]] = {"7card": "stud", "7card hilo": "stud8"}
     notes: ClassVar[dict[str, str]] = {
         "SIT_OUT": "sitting_out",
         "SITS_DOWN": "join",
@@ -106,8 +105,8 @@ class BovadaTransformer(HandTransformer):
         "$END": "the end of the hand",
     }
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.money_on_street = StreetMoney()
         self.dealt: set[str] = set()
         self.small_seen: int | None = None
@@ -143,7 +142,7 @@ class BovadaTransformer(HandTransformer):
         """Cash (dollars, stakes read from the bets) or tournament (chips, stakes of the level)."""
         hand = self.hand
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         tournament = match["tournament"]
@@ -424,9 +423,9 @@ class BovadaTransformer(HandTransformer):
 class Bovada(SiteDialect):
     name = "bovada"
     header = re.compile(r"(?:Bovada|Bodog(?: UK| Canada|88)?|Ignition) Hand #C?(?P<hand_id>\d+)")
-    grammar_file = "bovada.lark"
     reader_class = BovadaTransformer
     header_terminals = ("HEADER",)
+    display_name = "Bovada"
 
 
 __all__ = ["Bovada", "BovadaTransformer", "HandSyntaxError", "nice_round_up"]

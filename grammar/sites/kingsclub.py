@@ -53,8 +53,7 @@ def _amount(text: str, decimals: int, currency: str | None) -> int:
 
 
 class KingsClubTransformer(HandTransformer):
-    site = "kingsclub"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "seven card stud": "stud", "seven card stud hi-lo": "stud8", "seven card stud hi/lo": "stud8",
         "razz": "razz", "2-7 razz": "razz27",
     }
@@ -150,7 +149,7 @@ class KingsClubTransformer(HandTransformer):
     def on_header(self, line: int, match: Match) -> None:
         """The game and stakes; money waits for the table line (a tournament table is T<id>)."""
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         self.hand.variant = VARIANTS[variant]
@@ -251,9 +250,9 @@ class KingsClubTransformer(HandTransformer):
 class KingsClub(SiteDialect):
     name = "kingsclub"
     header = re.compile(r"#(?P<hand_id>\d+): (?:Fixed |Pot |No )?Limit ")
-    grammar_file = "kingsclub.lark"
     reader_class = KingsClubTransformer
     header_terminals = ("HEADER",)
+    display_name = "KingsClub"
 
 
 register(KingsClub)

@@ -87,8 +87,7 @@ def _shares(amount: int, parts: int) -> list[int]:
 
 
 class WinamaxTransformer(HandTransformer):
-    site = "winamax"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "7-card stud": "stud", "7stud": "stud", "7-card stud hi/lo": "stud8", "7stud8": "stud8",
         "razz": "razz",
     }
@@ -347,9 +346,9 @@ class WinamaxTransformer(HandTransformer):
 class Winamax(SiteDialect):
     name = "winamax"
     header = re.compile(r"Winamax Poker - .*? - HandId: #(?P<hand_id>\d+-\d+-\d+) - ")
-    grammar_file = "winamax.lark"
     reader_class = WinamaxTransformer
     header_terminals = ("HEADER",)
+    display_name = "Winamax"
 
     def hand_id(self, header_line: str) -> str | None:
         match = self.header.match(header_line)

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from studbook.cards import ALL_CARDS, RANK_CHARS, Card
+from studbook.sites import SITE_DEFAULTS
 
 if TYPE_CHECKING:  # named for the type checker alone: variants imports this module (a game's defaults)
     from studbook.rules.variants import Variant
@@ -265,40 +266,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "out_of_cards": "reshuffle_burns_and_muck",
     },
 }
-
-# Per-site defaults, each backed by the corpus log that shows it (paths under ../shared/corpus/).
-# Re-derive with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
-SITE_DEFAULTS: dict[str, dict[str, Any]] = {
-    "pokerstars": {
-        # "Betting is capped" after a bet and three raises: pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt
-        # line 630 (5th street, hand 35874289931) and cash-Razz-USD-0.04-0.08-200911.txt line 489 (river,
-        # hand 35874780027); after the completion and three raises: tour-Razz-8max-USD-200-15-201009
-        # .bracket.in.alias.txt line 39 (C10: the completion is not a raise).
-        "max_raises": 3,
-        # Both capped rounds above are heads-up: the 5th street one became heads-up by a fold, the Razz
-        # river began heads-up. So neither the RRoP nor the WSOP-LA heads-up exception applies (C18).
-        "headsup_uncapped": "never",
-        # "Pair on board - a double bet is allowed", then a big bet on 4th street: cash-7-Stud-USD-0.04-0.08
-        # -200911.txt line 699 (hand 35874334277) and cash-HH20110417 Salm IX ... Limit Stud.txt line 44.
-        "open_pair_double_bet": True,
-        # The one tie of boards in the corpus: Razz hand 35874817957 (cash-Razz-USD-0.04-0.08-200911.txt
-        # lines 539 and 548), As6s (seat 1) and Ac6h (seat 3) on 4th and 5th street: seat 1 acts first.
-        # That is the position rule counted from seat 1 (a suit rule with the lowest suit first would
-        # pick seat 3; one with the highest suit first cannot be told apart here).
-        "board_tie_break": "position",
-    },
-    "fulltilt": {
-        # No round in the Full Tilt corpus goes past the completion and two raises, so the logs cannot
-        # show the cap; the rules.md default (3) stands.
-        # A short all-in raise of 545 on an 800 round (at least half a bet) let the completer re-raise:
-        # fulltilt/tour-5-Stud-USD-MTT-100-201303.txt lines 34-36, which is the half-bet rule (C19).
-        "reopen_rule": "half_bet",
-        # A big bet on 4th street over an open pair of nines: cash-7-StudHL-USD-2-4-201006.Steal.examples.txt
-        # line 30 (hand 11111111813) and line 179 (hand 11111112277).
-        "open_pair_double_bet": True,
-    },
-}
-
 
 def rules_text(rules: Rules | None) -> str | None:
     """The house rules an import replayed under, as ``hands.rules`` stores them: the options the user set

@@ -36,12 +36,10 @@ import tomli_w
 from studbook import events as ev
 from studbook.cards import Card
 from studbook.hand import Hand
+from studbook.sites import display_name
 from studbook.writers.pokerstars_text import SIGNS, WriterError
 
 VARIANT_CODES = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR"}
-VENUES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt Poker", "bovada": "Bovada", "winamax": "Winamax",
-          "ongame": "OnGame", "partypoker": "PartyPoker", "everleaf": "Everleaf", "kingsclub": "KingsClub",
-          "acr": "Americas Cardroom", "absolute": "Absolute Poker", "studbook": "home game"}
 # Cards dealt on each street of the seven card games, face down and face up.
 DEALT = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
 UNKNOWN = "??"
@@ -86,7 +84,7 @@ def phh_fields(hand: Hand) -> dict[str, object]:
         "big_bet": hand.big_bet,
         "starting_stacks": [hand.seat_of(name).stack for name in players],  # type: ignore[union-attr]
         "actions": list(_Actions(hand, players).actions()),
-        "venue": VENUES.get(hand.site, hand.site),
+        "venue": display_name(hand.site),
         "table": hand.table,
         "hand": int(hand.hand_id) if hand.hand_id.isdigit() else hand.hand_id,
         "seats": [hand.seat_of(name).seat for name in players],  # type: ignore[union-attr]
