@@ -50,6 +50,16 @@ from studbook.rules.variants import VARIANTS, Variant
 
 _EASTERN = ZoneInfo("America/New_York")
 
+# How an error message names the kinds of line base.lark gives every site, after the site's own table
+# (HandTransformer.expected), which names its other kinds and may name these its own way.
+BASE_EXPECTED: dict[str, str] = {
+    "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
+    "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)",
+    **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
+                     "SEAT_SITTING_OUT"), "a summary seat line (Seat N: NAME ...)"),
+    "$END": "the end of the hand",
+}
+
 # Street marker terminals of both grammars.
 MARKER_STREETS = {
     "SECOND": Street.SECOND, "THIRD": Street.THIRD, "FOURTH": Street.FOURTH,
@@ -254,7 +264,7 @@ class HandTransformer(LineReader):
 
     notes: ClassVar[dict[str, str]]  # note terminal -> Note.kind
     games: ClassVar[dict[str, str]]  # lower-case game name as the site writes it -> studbook variant
-    expected: ClassVar[dict[str, str]]  # terminal -> how an error message names it
+    expected: ClassVar[dict[str, str]]  # terminal -> how an error message names it (else BASE_EXPECTED)
 
     def __init__(self, site: str) -> None:
         super().__init__(site)
@@ -554,11 +564,17 @@ class HandTransformer(LineReader):
                                    f"unknown action {rest!r} by {actor}; expected {wanted}")
         return HandSyntaxError(error.line, error.column, f"unrecognised line {found!r}; expected {wanted}")
 
+    def expected_table(self) -> dict[str, str]:
+        """The site's names of its kinds of line, then base.lark's it leaves to :data:`BASE_EXPECTED`."""
+        own = self.expected
+        return {**own, **{name: phrase for name, phrase in BASE_EXPECTED.items() if name not in own}}
+
     def describe(self, terminals: Iterable[str]) -> str:
         """Friendly names of terminals, each once, in the order the dialect lists them."""
         wanted = set(terminals)
-        names = dict.fromkeys(phrase for name, phrase in self.expected.items() if name in wanted)
-        names.update(dict.fromkeys(name.lower() for name in sorted(wanted - set(self.expected))))
+        table = self.expected_table()
+        names = dict.fromkeys(phrase for name, phrase in table.items() if name in wanted)
+        names.update(dict.fromkeys(name.lower() for name in sorted(wanted - set(table))))
         phrases = list(names) or ["nothing"]
         return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
 

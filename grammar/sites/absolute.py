@@ -24,7 +24,6 @@ from studbook.grammar.units import betting_structure
 from studbook.rules.variants import VARIANTS
 
 _ACTION = "an action (NAME - Checks, Folds, Bets, Calls, Raises ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
 class AbsoluteTransformer(HandTransformer):
@@ -50,9 +49,6 @@ class AbsoluteTransformer(HandTransformer):
         **dict.fromkeys(notes, "a table note (sitting out, connection ...)"),
         "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
         "TOTAL_POT": "the total pot (Total Pot(AMOUNT) | Rake (AMOUNT))",
-        **dict.fromkeys(("SEAT_WON", "SEAT_LOST", "SEAT_FOLDED", "SEAT_MUCKED", "SEAT_SITTING_OUT"),
-                        _SUMMARY_SEAT),
-        "$END": "the end of the hand",
     }
 
     def __init__(self, site: str) -> None:

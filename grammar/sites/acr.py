@@ -38,13 +38,20 @@ from studbook.events import (
 from studbook.grammar.dialect import GAME_NOT_IN_HEADER, HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match, Rewritten, required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, minor_units
+from studbook.grammar.transform import (
+    BASE_EXPECTED,
+    FieldError,
+    HandTransformer,
+    SiteDialect,
+    StreetMoney,
+    minor_units,
+)
 from studbook.hand import Hand, Seat, SummarySeat
 from studbook.money import AmountError
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises ...)"
 _OLD_ACTION = "an action (Player NAME checks, folds, bets (X), calls (X), raises (X) ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
+_SUMMARY_SEAT = BASE_EXPECTED["SEAT_FOLDED"]
 _OLD_SUMMARY_SEAT = "a summary line (Player NAME ... Bets: X. Collects: Y. ...)"
 
 OLD_HEADER = re.compile(r"Game started at: \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2}$")
@@ -100,7 +107,6 @@ class AcrTransformer(HandTransformer):
         "OLD_SUMMARY": "the summary (------ Summary ------)", "OLD_POT": "the pot (Pot: AMOUNT. Rake AMOUNT)",
         **dict.fromkeys(("OLD_SEAT_SHOWS", "OLD_SEAT_MUCKS", "OLD_SEAT_NO_SHOW"), _OLD_SUMMARY_SEAT),
         "OLD_END": "the end of the hand (Game ended at: ...)",
-        "$END": "the end of the hand",
     }
 
     def __init__(self, site: str) -> None:
@@ -169,7 +175,7 @@ class AcrTransformer(HandTransformer):
     def on_old_start(self, line: int, match: Match) -> None:
         """``Game started at: 2016/8/2 11:17:19``: the time of the hand; the rest is on the next line."""
         self.old = True
-        self.hand.set_money("USD")
+        self.hand.set_money(Acr.currency)
         self.hand.facts["date"] = (match["date"], match["time"])
 
     def on_old_game(self, line: int, match: Match) -> None:
@@ -178,7 +184,7 @@ class AcrTransformer(HandTransformer):
         date, time = self.hand.facts.pop("date")
         fields: dict[str, str | None] = {"structure": "limit", "date": _padded_date(date), "time": time,
                                          "zone": "ET"}
-        self.header_facts(line, Rewritten(match, fields), hand_id=match["hand_id"], currency="USD",
+        self.header_facts(line, Rewritten(match, fields), hand_id=match["hand_id"], currency=Acr.currency,
                           small_bet=self.money(line, match, "small_bet"),
                           big_bet=self.money(line, match, "big_bet"), table=match["table"])
 
@@ -377,6 +383,7 @@ class Acr(SiteDialect):
     reader_class = AcrTransformer
     header_terminals = ("HEADER",)
     display_name = "Americas Cardroom"
+    currency = "USD"  # the sign its later headers write; the 2016 format writes none
 
     def variant(self, header_line: str) -> str | None:
         """A 2016 header names no game (the next line does): :meth:`other_game` skips a non-stud one."""

@@ -102,7 +102,6 @@ class BovadaTransformer(HandTransformer):
         "SUMMARY": "the summary (*** SUMMARY ***)",
         "POT_TOTAL": "the total pot (Total Pot(AMOUNT) | Rake (AMOUNT))",
         "SUMMARY_SEAT": "a summary seat line (Seat N: ...)",
-        "$END": "the end of the hand",
     }
 
     def __init__(self, site: str) -> None:
@@ -146,7 +145,7 @@ class BovadaTransformer(HandTransformer):
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         tournament = match["tournament"]
-        hand.set_money(None if tournament else "USD")
+        hand.set_money(None if tournament else Bovada.currency)
         if match["zone"] and match["zone"] not in ("ET", "EST", "EDT"):
             raise self.error(line, match, "zone", f"Bovada writes Eastern time, not {match['zone']!r}")
         year, month, day = map(int, required(match, "date").split("-"))
@@ -426,6 +425,7 @@ class Bovada(SiteDialect):
     reader_class = BovadaTransformer
     header_terminals = ("HEADER",)
     display_name = "Bovada"
+    currency = "USD"
 
 
 __all__ = ["Bovada", "BovadaTransformer", "HandSyntaxError", "nice_round_up"]

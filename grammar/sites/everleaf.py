@@ -77,7 +77,6 @@ class EverleafTransformer(HandTransformer):
         **dict.fromkeys(("SHOW", "MUCK", "NO_SHOW"), "a show (NAME shows [ cards ] ...)"),
         "WIN": "an award (NAME wins $ AMOUNT USD from main pot)",
         **dict.fromkeys(notes, "a table note (joins, leaves, is sitting out ...)"),
-        "$END": "the end of the hand",
     }
 
     def __init__(self, site: str) -> None:

@@ -22,7 +22,6 @@ _MAX_SEATS = re.compile(r"(?:deep |shallow )?(\d+)(?: max)?|(heads up)", re.IGNO
 _HALVES = {"high": "hi", "low": "lo", None: None}
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises to, completes it to ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
 class FullTiltTransformer(HandTransformer):
@@ -50,11 +49,6 @@ class FullTiltTransformer(HandTransformer):
         **dict.fromkeys(("SHOW", "MUCK"), "a show or muck (NAME shows [cards] ...)"),
         "WIN": "a pot award (NAME wins the pot (AMOUNT))",
         **dict.fromkeys(notes, "a table note (chat, is low with, sits down ...)"),
-        "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
-        "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)",
-        **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
-                         "SEAT_SITTING_OUT"), _SUMMARY_SEAT),
-        "$END": "the end of the hand",
     }
 
     def on_header(self, line: int, match: Match) -> None:

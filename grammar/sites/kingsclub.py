@@ -76,7 +76,6 @@ class KingsClubTransformer(HandTransformer):
         "SUMMARY": "the summary (*** SUMMARY ***)",
         "SUMMARY_SEAT": "a summary seat line (Seat N: NAME (STACK) +NET)",
         "RAKE_LINE": "the rake (Rake AMOUNT)",
-        "$END": "the end of the hand",
     }
 
     def begin(self, block: Block) -> None:
@@ -167,7 +166,7 @@ class KingsClubTransformer(HandTransformer):
 
     def on_table(self, line: int, match: Match) -> None:
         tournament = match["tournament"]
-        self.hand.set_money(None if tournament or match["play_money"] else "USD")
+        self.hand.set_money(None if tournament or match["play_money"] else KingsClub.currency)
         max_seats = match["max_seats"]
         header, at = self.header, self.header_line
         self.hand.facts.update(
@@ -253,6 +252,7 @@ class KingsClub(SiteDialect):
     reader_class = KingsClubTransformer
     header_terminals = ("HEADER",)
     display_name = "KingsClub"
+    currency = "USD"
 
 
 register(KingsClub)

@@ -96,7 +96,6 @@ class OnGameTransformer(ChipsAddedTransformer):
         "SEAT_RESULT": "a summary seat line (Seat N: NAME (STACK), net: AMOUNT)",
         "END": "the end line (***** End of hand ID *****)",
         **dict.fromkeys(notes, "a table note (chat, sits out ...)"),
-        "$END": "the end of the hand",
     }
 
     def begin(self, block: Block) -> None:

@@ -134,7 +134,6 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         **dict.fromkeys(("SHOW", "MUCK_SHOWN", "NO_SHOW"), "a show (NAME shows [cards] ...)"),
         "WIN": "an award (NAME wins AMOUNT ...)",
         **dict.fromkeys(notes, "a table note (chat, opens, has joined the table ...)"),
-        "$END": "the end of the hand",
     }
 
     def begin(self, block: Block) -> None:

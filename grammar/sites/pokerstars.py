@@ -17,7 +17,6 @@ from studbook.grammar.linescan import Match, required
 from studbook.grammar.transform import HandTransformer, SiteDialect
 
 _ACTION = "an action (NAME: checks, folds, bets, calls, raises ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
 class PokerStarsTransformer(HandTransformer):
@@ -44,9 +43,6 @@ class PokerStarsTransformer(HandTransformer):
         **dict.fromkeys(notes, "a table note (chat, joins, leaves ...)"),
         "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
         "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)", "BOARD": "the board (Board [card])",
-        **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
-                         "SEAT_SITTING_OUT"), _SUMMARY_SEAT),
-        "$END": "the end of the hand",
     }
 
     def on_cash_header(self, line: int, match: Match) -> None:
