@@ -33,14 +33,13 @@ from studbook.grammar.transform import (
 )
 from studbook.grammar.units import CURRENCIES, betting_structure
 from studbook.hand import Hand
-from studbook.money import AmountError
+from studbook.money import CURRENCY_SYMBOLS, AmountError
 from studbook.rules.variants import VARIANTS
 
 _TOURNAMENT_FILE = re.compile(r"TID_(?P<tournament>\d+)-(?P<table>\d+)")
 _HALVES = {"high": "hi", "low": "lo", None: None}
 _SEAT_CURRENCY = re.compile(r"Seat \d+: .+ \(\s*[$€ˆ]?\s*\d[\d,]*(?:\.\d+)?\s*(?P<code>USD|EURO|EUR|GBP)\b")
 _CODES = {"USD": "USD", "EURO": "EUR", "EUR": "EUR", "GBP": "GBP"}
-_SIGNS = {currency: sign for sign, currency in CURRENCIES.items()}
 _ACTION = "an action (NAME checks, folds, NAME: bets [AMOUNT], calls [AMOUNT], raises [AMOUNT] ...)"
 _STREET = "a street (** Dealing down cards **, **** dealing 4th street **** ...)"
 
@@ -96,7 +95,7 @@ class EverleafTransformer(HandTransformer):
         sign in a hand whose seats are written in ``EURO`` or ``USD`` is in that currency."""
         text = self.written(line, match, field).replace(" ", "").replace("ˆ", "€")
         if self.hand.currency and text[0].isdigit():
-            text = _SIGNS[self.hand.currency] + text
+            text = CURRENCY_SYMBOLS[self.hand.currency] + text
         try:
             return minor_units(text, self.hand.currency)
         except AmountError as error:

@@ -36,8 +36,9 @@ import tomli_w
 from studbook import events as ev
 from studbook.cards import Card
 from studbook.hand import Hand
+from studbook.money import CURRENCY_SYMBOLS
 from studbook.sites import display_name
-from studbook.writers.pokerstars_text import SIGNS, WriterError
+from studbook.writers.pokerstars_text import WriterError
 
 VARIANT_CODES = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR"}
 # Cards dealt on each street of the seven card games, face down and face up.
@@ -99,8 +100,8 @@ def phh_fields(hand: Hand) -> dict[str, object]:
         fields["seat_count"] = hand.max_seats
     if hand.currency:
         fields.update(currency=hand.currency, _amounts_in="cents")
-        if hand.currency in SIGNS:
-            fields["currency_symbol"] = SIGNS[hand.currency]
+        if hand.currency in CURRENCY_SYMBOLS:
+            fields["currency_symbol"] = CURRENCY_SYMBOLS[hand.currency]
     if hand.tournament_id:
         fields.update(event=f"{fields['venue']} tournament {hand.tournament_id}",
                       _tournament=hand.tournament_id)
