@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from importlib.resources import files
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from studbook.sites import SiteFacts, install
 
 if TYPE_CHECKING:
     from studbook.grammar.records import Block
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
 
 # The grammars sit in the package's folder, which a compiled module's own file is not in.
 GRAMMAR_DIR = files("studbook.grammar") / "sites"
+# What Dialect.variant answers for a header that does not tell the game (it names none, or is too damaged
+# to read): not another game, so the hand is parsed, which reads the game further on or reports the damage.
+GAME_NOT_IN_HEADER: Final = "not in the header"
 
 
 class HandSyntaxError(ValueError):
@@ -46,6 +51,14 @@ class Dialect:
     writer: ClassVar[str | None] = None  # the export format (studbook.writers.WRITERS) that writes it back
     whole_file_suffixes: ClassVar[tuple[str, ...]] = ()  # files that are one hand of this dialect (.phh)
     awards_required: ClassVar[bool] = True  # every hand says who won (studbook's own format may not)
+    # What the rest of studbook knows of the site (studbook/sites.py), installed by register():
+    display_name: ClassVar[str | None] = None  # as the site calls itself (None: its name)
+    hides_boards: ClassVar[bool] = False  # its logs do not write every player's up cards as dealt
+    house_defaults: ClassVar[dict[str, Any]] = {}  # house-rule options its logs show, each with its line
+    currency: ClassVar[str | None] = None  # the one currency of its cash games, where it has only one
+    # Which house defaults are the site's conventions: the option, and its rule in the rulebook (section
+    # "sites"), which an audit cites where a hand follows the convention.
+    conventions: ClassVar[dict[str, str]] = {}
 
     def hand_id(self, header_line: str) -> str | None:
         """The hand number a hand's first line gives (None where the site writes it later)."""
@@ -63,7 +76,8 @@ class Dialect:
         return False
 
     def variant(self, header_line: str) -> str | None:
-        """The studbook variant a header announces, or None for a non-stud game."""
+        """The studbook variant a header announces, None for a non-stud game, or
+        :data:`GAME_NOT_IN_HEADER`."""
         raise NotImplementedError
 
     def other_game(self, block: Block) -> str | None:
@@ -103,8 +117,9 @@ _HEADER_PREFIX: re.Pattern[str] | None = None
 
 def register(dialect_class: type[Dialect]) -> None:
     """Make a dialect known to :func:`detect_dialect` (an XML dialect to :func:`xml_dialects`), once by its
-    name. Each site module calls it after its dialect class (a call, not a class decorator: mypyc compiles
-    a decorated class as a plain Python class, which cannot derive from the compiled :class:`Dialect`)."""
+    name, and its site's facts to the core (studbook/sites.py). Each site module calls it after its dialect
+    class (a call, not a class decorator: mypyc compiles a decorated class as a plain Python class, which
+    cannot derive from the compiled :class:`Dialect`)."""
     global _HEADER_PREFIX
     known = next((dialect for dialect in (*_DIALECTS, *_XML_DIALECTS) if dialect.name == dialect_class.name),
                  None)
@@ -112,6 +127,9 @@ def register(dialect_class: type[Dialect]) -> None:
         if type(known).__qualname__ != dialect_class.__qualname__:
             raise ValueError(f"two dialects are named {dialect_class.name!r}")
         return  # its module imported again under another name (pytest's doctests do)
+    install(SiteFacts(dialect_class.name, dialect_class.display_name or dialect_class.name,
+                      dialect_class.hides_boards, dialect_class.house_defaults, dialect_class.currency,
+                      dialect_class.conventions))
     if dialect_class.kind == "xml":
         _XML_DIALECTS.append(dialect_class())
         return

@@ -81,7 +81,8 @@ class LineReader:
     :meth:`finish` and :meth:`syntax_error`.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, site: str) -> None:
+        self.site = site  # the name of the dialect that reads with it, each hand's site
         self.regexps: dict[str, re.Pattern[str]] = {}
         self.handlers: dict[str, Handler] = {}
 
@@ -145,7 +146,7 @@ class LineDialect(Dialect):
     and tests build others beside them to compare both paths or to break the fast path on purpose.
     """
 
-    grammar_file: ClassVar[str]  # in grammar/, on the base grammar
+    grammar_file: ClassVar[str | None] = None  # in grammar/sites/, on the base grammar; None: <name>.lark
     reader_class: ClassVar[type[LineReader]]
     # The grammar's start rules: the first reads a hand; others only keep pieces the reader uses.
     starts: ClassVar[tuple[str, ...]] = ("start",)
@@ -176,7 +177,8 @@ class LineDialect(Dialect):
         them (``grammar/sites/__pycache__/``, one per interpreter; grammar/larkcache.py): 2-5 ms instead of
         34-175 ms in every process that reads this dialect."""
         if self._parser is None:
-            self._parser = open_grammar(self.grammar_dir / self.grammar_file, parser="lalr",
+            grammar = self.grammar_file or f"{self.name}.lark"
+            self._parser = open_grammar(self.grammar_dir / grammar, parser="lalr",
                                         start=list(self.starts), propagate_positions=False,
                                         maybe_placeholders=False)
         return self._parser
@@ -185,7 +187,7 @@ class LineDialect(Dialect):
     def reader(self) -> LineReader:
         """The dialect's reader, its terminals' regexps compiled (one hand at a time: see ``_lock``)."""
         if self._reader is None:
-            reader = self.reader_class()
+            reader = self.reader_class(self.name)
             reader.bind(self.parser)
             self._reader = reader
         return self._reader

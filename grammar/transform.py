@@ -38,7 +38,7 @@ from studbook.events import (
     StreetStart,
     UncalledReturn,
 )
-from studbook.grammar.dialect import BadCard, HandSyntaxError
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER, BadCard, HandSyntaxError
 from studbook.grammar.lines import LineDialect, LineReader
 from studbook.grammar.linescan import Handler, Match, required
 from studbook.grammar.memo import Memo
@@ -49,6 +49,16 @@ from studbook.money import AmountError, parse_amount
 from studbook.rules.variants import VARIANTS, Variant
 
 _EASTERN = ZoneInfo("America/New_York")
+
+# How an error message names the kinds of line base.lark gives every site, after the site's own table
+# (HandTransformer.expected), which names its other kinds and may name these its own way.
+BASE_EXPECTED: dict[str, str] = {
+    "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
+    "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)",
+    **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
+                     "SEAT_SITTING_OUT"), "a summary seat line (Seat N: NAME ...)"),
+    "$END": "the end of the hand",
+}
 
 # Street marker terminals of both grammars.
 MARKER_STREETS = {
@@ -252,13 +262,12 @@ class HandTransformer(LineReader):
     instance serves one hand at a time (see LineDialect).
     """
 
-    site: ClassVar[str]
     notes: ClassVar[dict[str, str]]  # note terminal -> Note.kind
-    variants: ClassVar[dict[str, str]]  # lower-case game name -> studbook variant
-    expected: ClassVar[dict[str, str]]  # terminal -> how an error message names it
+    games: ClassVar[dict[str, str]]  # lower-case game name as the site writes it -> studbook variant
+    expected: ClassVar[dict[str, str]]  # terminal -> how an error message names it (else BASE_EXPECTED)
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.hand = HandState(Block("", 1, [], None))
 
     def handler(self, terminal: str) -> Handler:
@@ -339,7 +348,7 @@ class HandTransformer(LineReader):
         (``structure``) and the start time (``date``, ``time``, ``zone``, and ``et_date``,
         ``et_time`` where the site writes the ET time too)."""
         game, structure = required(match, "game"), required(match, "structure")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         fields = match.re.groupindex  # the ET time is a field of some sites' headers only
@@ -555,11 +564,17 @@ class HandTransformer(LineReader):
                                    f"unknown action {rest!r} by {actor}; expected {wanted}")
         return HandSyntaxError(error.line, error.column, f"unrecognised line {found!r}; expected {wanted}")
 
+    def expected_table(self) -> dict[str, str]:
+        """The site's names of its kinds of line, then base.lark's it leaves to :data:`BASE_EXPECTED`."""
+        own = self.expected
+        return {**own, **{name: phrase for name, phrase in BASE_EXPECTED.items() if name not in own}}
+
     def describe(self, terminals: Iterable[str]) -> str:
         """Friendly names of terminals, each once, in the order the dialect lists them."""
         wanted = set(terminals)
-        names = dict.fromkeys(phrase for name, phrase in self.expected.items() if name in wanted)
-        names.update(dict.fromkeys(name.lower() for name in sorted(wanted - set(self.expected))))
+        table = self.expected_table()
+        names = dict.fromkeys(phrase for name, phrase in table.items() if name in wanted)
+        names.update(dict.fromkeys(name.lower() for name in sorted(wanted - set(table))))
         phrases = list(names) or ["nothing"]
         return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
@@ -652,13 +667,13 @@ class SiteDialect(LineDialect):
             read = self.classify(line)
             if read is not None and "game" in read[1].re.groupindex and read[1]["game"]:
                 game = read[1]["game"]
-                return None if game.lower() in reader.variants else game
+                return None if game.lower() in reader.games else game
         return super().other_game(block)
 
     def variant(self, header_line: str) -> str | None:
         """The variant of a readable header, None for another game. A header too damaged to
-        read is given to :meth:`parse` anyway (as "stud"), so it is reported, not skipped."""
+        read is given to :meth:`parse` anyway, so it is reported, not skipped."""
         game = self._game(header_line)
         reader = self.reader
         assert isinstance(reader, HandTransformer)
-        return "stud" if game is None else reader.variants.get(game.lower())
+        return GAME_NOT_IN_HEADER if game is None else reader.games.get(game.lower())

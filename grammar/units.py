@@ -3,6 +3,8 @@ the spellings of the betting structures. Readers and writers of every format sha
 
 from __future__ import annotations
 
+from studbook.money import CURRENCY_SYMBOLS
+
 # The abbreviations the sites print, as IANA zones (DST included: PokerStars writes "CET" and
 # "ET" all year round for the local civil time).
 TIMEZONES: dict[str, str] = {
@@ -21,7 +23,8 @@ TIMEZONES: dict[str, str] = {
     "PDT": "America/Los_Angeles", "PST": "America/Los_Angeles",
 }
 
-CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
+# The currency a sign stands for (studbook/money.py: the sign of each currency).
+CURRENCIES = {sign: currency for currency, sign in CURRENCY_SYMBOLS.items()}
 
 
 def betting_structure(words: str) -> str:

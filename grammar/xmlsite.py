@@ -31,7 +31,7 @@ from studbook.events import (
     StreetStart,
     UncalledReturn,
 )
-from studbook.grammar.dialect import Dialect, HandSyntaxError
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER, Dialect, HandSyntaxError
 from studbook.grammar.records import Block
 from studbook.grammar.transform import StreetMoney
 from studbook.grammar.xmlread import Element, hardened_parser
@@ -90,7 +90,7 @@ class XmlDialect(Dialect):
         raise NotImplementedError
 
     def variant(self, header_line: str) -> str | None:
-        return "stud"  # the game is read from the elements (other_game)
+        return GAME_NOT_IN_HEADER  # the game is read from the elements (other_game)
 
     def game_name(self, header_line: str) -> str:
         return header_line

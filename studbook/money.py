@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+# The currencies studbook knows and the sign each is written with: the one table of them, for every format.
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _STRIP = re.compile(r"[\s$€£]|USD|EUR|EURO|GBP")
 

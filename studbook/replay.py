@@ -106,10 +106,11 @@ from studbook.events import (
 from studbook.hand import Hand
 from studbook.money import format_amount
 from studbook.results import ActionRecord, Replay, Violation
-from studbook.rules.house import OPTION_RULES, SITE_RULES, RuleError, Rules, deck, rules_for
+from studbook.rules.house import OPTION_RULES, RuleError, Rules, deck, rules_for
 from studbook.rules.machine import AGGRESSIVE, Issue, Table
 from studbook.rules.pots import build_pots
 from studbook.rules.variants import VARIANTS, StreetSpec, Variant
+from studbook.sites import SITE_CONVENTIONS, SITES_HIDING_BOARDS
 
 # Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
 _KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",
@@ -117,12 +118,6 @@ _KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fo
 _ACTIONS: Final = (Check, Call, Fold, Bet, Raise, BringIn, Complete)
 _PUTS_IN: Final = (BringIn, Call, Bet)
 _RAISES_TO: Final = (Raise, Complete)
-# Sites whose logs do not write every player's up cards as they are dealt. There a missing up card is
-# the log's silence, not a misdeal: the replay notes it (info) and takes the bring-in and each opener
-# from the log. everleaf/cash-7-Stud-USD-0.05-0.10.201107.txt deals no card before the showdown (its
-# "** Dealing down cards **" line is all); partypoker/cash-7-Stud-USD-1-2-201104.txt deals Hero's cards
-# alone ("Dealt to Hero [  3h 8c 7c ]" on 3rd street, line 23; no other player's up card in any hand).
-SITES_HIDING_BOARDS: Final = frozenset({"everleaf", "partypoker"})
 
 
 _STREETS: Final[dict[str, tuple[dict[int, StreetSpec], dict[int, Street]]]] = {}
@@ -615,7 +610,7 @@ class _Replayer:
     def site_rule(self, option: str) -> str:
         """The rule a verdict under ``option`` cites: the site's own where the value is the site's default."""
         if option not in self.rules.explicit:
-            site_rule = SITE_RULES.get(self.hand.site, {}).get(option)
+            site_rule = SITE_CONVENTIONS.get(self.hand.site, {}).get(option)
             if site_rule is not None:
                 return site_rule
         return OPTION_RULES[option]

@@ -27,16 +27,9 @@ from dataclasses import dataclass, fields
 from functools import cache
 from importlib.resources import files
 
-from studbook.rules.house import (
-    OPTION_RULES,
-    PRESETS,
-    SITE_DEFAULTS,
-    SITE_RULES,
-    Rules,
-    option_text,
-    rules_for,
-)
+from studbook.rules.house import OPTION_RULES, PRESETS, Rules, option_text, rules_for
 from studbook.rules.variants import VARIANTS, Variant
+from studbook.sites import SITE_CONVENTIONS, SITE_DEFAULTS
 
 WIDTH = 100  # the width texts are wrapped to, in the terminal and in docs/rules.md
 
@@ -187,7 +180,7 @@ def defaults(key: str) -> list[tuple[str, str]]:
     found += [(f"game {name}", option_text(key, dict(variant.defaults)[key]))
               for name, variant in VARIANTS.items() if key in dict(variant.defaults)]
     found += [(f"site {site}", option_text(key, values[key]))
-              for site, values in SITE_DEFAULTS.items() if key in values]
+              for site, values in sorted(SITE_DEFAULTS.items()) if key in values]
     found += [(f"preset {name}", option_text(key, values[key])) for name, values in PRESETS.items()
               if key in values]
     return found
@@ -212,7 +205,7 @@ def settings(variant: Variant, site: str | None, preset: str | None, options: Se
         elif key in user.explicit:
             origin = f"preset {preset}"
         elif key in at_site:
-            convention = SITE_RULES.get(site or "", {}).get(key)
+            convention = SITE_CONVENTIONS.get(site or "", {}).get(key)
             origin = f"site {site}" + (f" ({convention})" if convention else "")
         elif key in game:
             origin = f"game {variant.name}"
@@ -235,7 +228,7 @@ def site_conventions(site: str | None) -> tuple[Rule, ...]:
     >>> [rule.id for rule in site_conventions("pokerstars")], site_conventions(None)
     (['PS1'], ())
     """
-    ids = set(SITE_RULES.get(site or "", {}).values())
+    ids = set(SITE_CONVENTIONS.get(site or "", {}).values())
     return tuple(rule for section in sections() for rule in section.rules if rule.id in ids)
 
 

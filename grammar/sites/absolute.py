@@ -24,12 +24,10 @@ from studbook.grammar.units import betting_structure
 from studbook.rules.variants import VARIANTS
 
 _ACTION = "an action (NAME - Checks, Folds, Bets, Calls, Raises ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
 class AbsoluteTransformer(HandTransformer):
-    site = "absolute"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "seven card hi/lo": "stud8", "seven card stud hi/lo": "stud8", "7 card stud hi/lo": "stud8",
         "seven card stud": "stud", "seven card": "stud", "7 card stud": "stud", "razz": "razz",
     }
@@ -51,13 +49,10 @@ class AbsoluteTransformer(HandTransformer):
         **dict.fromkeys(notes, "a table note (sitting out, connection ...)"),
         "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
         "TOTAL_POT": "the total pot (Total Pot(AMOUNT) | Rake (AMOUNT))",
-        **dict.fromkeys(("SEAT_WON", "SEAT_LOST", "SEAT_FOLDED", "SEAT_MUCKED", "SEAT_SITTING_OUT"),
-                        _SUMMARY_SEAT),
-        "$END": "the end of the hand",
     }
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.street_money = StreetMoney()
         self.held: dict[str, int] = {}  # cards each player has been dealt
 
@@ -74,7 +69,7 @@ class AbsoluteTransformer(HandTransformer):
         hand = self.hand
         hand.set_money(None if tournament else self.currency_of(match["small_bet"]) or "USD")
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         try:
@@ -198,9 +193,9 @@ class AbsoluteTransformer(HandTransformer):
 class Absolute(SiteDialect):
     name = "absolute"
     header = re.compile(r"Stage #C?(?P<hand_id>\d+):")
-    grammar_file = "absolute.lark"
     reader_class = AbsoluteTransformer
     header_terminals = ("HEADER",)
+    display_name = "Absolute Poker"
 
 
 register(Absolute)

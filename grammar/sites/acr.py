@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from studbook.cards import Card
 from studbook.events import (
@@ -35,16 +35,23 @@ from studbook.events import (
     Show,
     Street,
 )
-from studbook.grammar.dialect import HandSyntaxError, register
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER, HandSyntaxError, register
 from studbook.grammar.linescan import Handler, Match, Rewritten, required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, minor_units
+from studbook.grammar.transform import (
+    BASE_EXPECTED,
+    FieldError,
+    HandTransformer,
+    SiteDialect,
+    StreetMoney,
+    minor_units,
+)
 from studbook.hand import Hand, Seat, SummarySeat
 from studbook.money import AmountError
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises ...)"
 _OLD_ACTION = "an action (Player NAME checks, folds, bets (X), calls (X), raises (X) ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
+_SUMMARY_SEAT = BASE_EXPECTED["SEAT_FOLDED"]
 _OLD_SUMMARY_SEAT = "a summary line (Player NAME ... Bets: X. Collects: Y. ...)"
 
 OLD_HEADER = re.compile(r"Game started at: \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2}$")
@@ -57,8 +64,7 @@ _OLD_CARD_LINES = ("OLD_CARD", "OLD_HIDDEN_CARD")
 
 
 class AcrTransformer(HandTransformer):
-    site = "acr"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         # newer format
         "7stud": "stud", "7stud h/l": "stud8", "7stud hi/lo": "stud8", "7studhilow": "stud8",
         "7stud hilow": "stud8", "7stud hilo": "stud8", "razz": "razz",
@@ -101,11 +107,10 @@ class AcrTransformer(HandTransformer):
         "OLD_SUMMARY": "the summary (------ Summary ------)", "OLD_POT": "the pot (Pot: AMOUNT. Rake AMOUNT)",
         **dict.fromkeys(("OLD_SEAT_SHOWS", "OLD_SEAT_MUCKS", "OLD_SEAT_NO_SHOW"), _OLD_SUMMARY_SEAT),
         "OLD_END": "the end of the hand (Game ended at: ...)",
-        "$END": "the end of the hand",
     }
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.street_money = StreetMoney()
         self.cards_dealt: dict[str, list[tuple[int, Card | None]]] = {}  # 2016 format: this street's
         self.old = False
@@ -170,7 +175,7 @@ class AcrTransformer(HandTransformer):
     def on_old_start(self, line: int, match: Match) -> None:
         """``Game started at: 2016/8/2 11:17:19``: the time of the hand; the rest is on the next line."""
         self.old = True
-        self.hand.set_money("USD")
+        self.hand.set_money(Acr.currency)
         self.hand.facts["date"] = (match["date"], match["time"])
 
     def on_old_game(self, line: int, match: Match) -> None:
@@ -179,7 +184,7 @@ class AcrTransformer(HandTransformer):
         date, time = self.hand.facts.pop("date")
         fields: dict[str, str | None] = {"structure": "limit", "date": _padded_date(date), "time": time,
                                          "zone": "ET"}
-        self.header_facts(line, Rewritten(match, fields), hand_id=match["hand_id"], currency="USD",
+        self.header_facts(line, Rewritten(match, fields), hand_id=match["hand_id"], currency=Acr.currency,
                           small_bet=self.money(line, match, "small_bet"),
                           big_bet=self.money(line, match, "big_bet"), table=match["table"])
 
@@ -375,14 +380,23 @@ def _padded_date(date: str) -> str:
 class Acr(SiteDialect):
     name = "acr"
     header = re.compile(r"(?:(?:Game )?Hand #(?P<hand_id>\d+) - |Game started at: \d{4}/\d{1,2}/\d{1,2} )")
-    grammar_file = "acr.lark"
     reader_class = AcrTransformer
     header_terminals = ("HEADER",)
+    display_name = "Americas Cardroom"
+    currency = "USD"  # the sign its later headers write; the 2016 format writes none
+    house_defaults: ClassVar[dict[str, Any]] = {
+        # Both showdowns of the corpus with two hands shown are written in seat order from seat 1, whoever
+        # bet last: acr/cash-7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt line 46 (hand 693975843,
+        # the last bettor in seat 8 shows after seat 5) and cash-7-StudHL-USD-0.10-0.20-202310.txt line 130.
+        # (Hand 693978063 of the 2016 stud file writes a muck before the one hand shown: no convention.)
+        "show_order": "seat",
+    }
+    conventions: ClassVar[dict[str, str]] = {"show_order": "ACR1"}
 
     def variant(self, header_line: str) -> str | None:
         """A 2016 header names no game (the next line does): :meth:`other_game` skips a non-stud one."""
         if OLD_HEADER.match(header_line):
-            return "stud"
+            return GAME_NOT_IN_HEADER
         return super().variant(header_line)
 
     def block_hand_id(self, block: Block) -> str | None:
@@ -400,7 +414,7 @@ class Acr(SiteDialect):
         game = OLD_GAME.match(block.lines[1]) if len(block.lines) > 1 else None
         reader = self.reader
         assert isinstance(reader, AcrTransformer)
-        return game["game"] if game and game["game"].lower() not in reader.variants else None
+        return game["game"] if game and game["game"].lower() not in reader.games else None
 
 
 register(Acr)

@@ -62,8 +62,7 @@ _STREET = "a street (*** HOLE CARDS ***, *** 4TH STREET *** ...)"
 
 
 class BovadaTransformer(HandTransformer):
-    site = "bovada"
-    variants: ClassVar[dict[str, str]] = {"7card": "stud", "7card hilo": "stud8"}
+    games: ClassVar[dict[str, str]] = {"7card": "stud", "7card hilo": "stud8"}
     notes: ClassVar[dict[str, str]] = {
         "SIT_OUT": "sitting_out",
         "SITS_DOWN": "join",
@@ -89,11 +88,10 @@ class BovadaTransformer(HandTransformer):
         "SUMMARY": "the summary (*** SUMMARY ***)",
         "POT_TOTAL": "the total pot (Total Pot(AMOUNT) | Rake (AMOUNT))",
         "SUMMARY_SEAT": "a summary seat line (Seat N: ...)",
-        "$END": "the end of the hand",
     }
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.money_on_street = StreetMoney()
         self.dealt: set[str] = set()
         self.small_seen: int | None = None
@@ -129,11 +127,11 @@ class BovadaTransformer(HandTransformer):
         """Cash (dollars, stakes read from the bets) or tournament (chips, stakes of the level)."""
         hand = self.hand
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         tournament = match["tournament"]
-        hand.set_money(None if tournament else "USD")
+        hand.set_money(None if tournament else Bovada.currency)
         if match["zone"] and match["zone"] not in ("ET", "EST", "EDT"):
             raise self.error(line, match, "zone", f"Bovada writes Eastern time, not {match['zone']!r}")
         year, month, day = map(int, required(match, "date").split("-"))
@@ -412,9 +410,10 @@ class BovadaTransformer(HandTransformer):
 class Bovada(SiteDialect):
     name = "bovada"
     header = re.compile(r"(?:Bovada|Bodog(?: UK| Canada|88)?|Ignition) Hand #C?(?P<hand_id>\d+)")
-    grammar_file = "bovada.lark"
     reader_class = BovadaTransformer
     header_terminals = ("HEADER",)
+    display_name = "Bovada"
+    currency = "USD"
 
 
 __all__ = ["Bovada", "BovadaTransformer", "HandSyntaxError", "nice_round_up"]

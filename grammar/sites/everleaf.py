@@ -20,7 +20,7 @@ from typing import ClassVar
 from studbook import events as ev
 from studbook.cards import Card
 from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
-from studbook.grammar.dialect import register
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER, register
 from studbook.grammar.linescan import Match, required
 from studbook.grammar.records import Block
 from studbook.grammar.transform import (
@@ -33,21 +33,19 @@ from studbook.grammar.transform import (
 )
 from studbook.grammar.units import CURRENCIES, betting_structure
 from studbook.hand import Hand
-from studbook.money import AmountError
+from studbook.money import CURRENCY_SYMBOLS, AmountError
 from studbook.rules.variants import VARIANTS
 
 _TOURNAMENT_FILE = re.compile(r"TID_(?P<tournament>\d+)-(?P<table>\d+)")
 _HALVES = {"high": "hi", "low": "lo", None: None}
 _SEAT_CURRENCY = re.compile(r"Seat \d+: .+ \(\s*[$€ˆ]?\s*\d[\d,]*(?:\.\d+)?\s*(?P<code>USD|EURO|EUR|GBP)\b")
 _CODES = {"USD": "USD", "EURO": "EUR", "EUR": "EUR", "GBP": "GBP"}
-_SIGNS = {currency: sign for sign, currency in CURRENCIES.items()}
 _ACTION = "an action (NAME checks, folds, NAME: bets [AMOUNT], calls [AMOUNT], raises [AMOUNT] ...)"
 _STREET = "a street (** Dealing down cards **, **** dealing 4th street **** ...)"
 
 
 class EverleafTransformer(HandTransformer):
-    site = "everleaf"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "7 card stud": "stud",
         "7 card stud hi/lo": "stud8",
         "7 card stud hi-lo": "stud8",
@@ -78,11 +76,10 @@ class EverleafTransformer(HandTransformer):
         **dict.fromkeys(("SHOW", "MUCK", "NO_SHOW"), "a show (NAME shows [ cards ] ...)"),
         "WIN": "an award (NAME wins $ AMOUNT USD from main pot)",
         **dict.fromkeys(notes, "a table note (joins, leaves, is sitting out ...)"),
-        "$END": "the end of the hand",
     }
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.money_on_street = StreetMoney()
 
     def begin(self, block: Block) -> None:
@@ -98,7 +95,7 @@ class EverleafTransformer(HandTransformer):
         sign in a hand whose seats are written in ``EURO`` or ``USD`` is in that currency."""
         text = self.written(line, match, field).replace(" ", "").replace("ˆ", "€")
         if self.hand.currency and text[0].isdigit():
-            text = _SIGNS[self.hand.currency] + text
+            text = CURRENCY_SYMBOLS[self.hand.currency] + text
         try:
             return minor_units(text, self.hand.currency)
         except AmountError as error:
@@ -122,7 +119,7 @@ class EverleafTransformer(HandTransformer):
         """Small and big bet, the game (limit: no NL/PL), the time (UTC); no sign: chips (a tournament)."""
         hand = self.hand
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         sign = required(match, "small_bet")[0].replace("ˆ", "€")
@@ -287,13 +284,17 @@ class EverleafTransformer(HandTransformer):
 class Everleaf(SiteDialect):
     name = "everleaf"
     header = re.compile(r"Everleaf Gaming Game #(?P<hand_id>\d+)")
-    grammar_file = "everleaf.lark"
     reader_class = EverleafTransformer
     header_terminals = ("HEADER",)
+    display_name = "Everleaf"
+    # No card is dealt before the showdown: everleaf/cash-7-Stud-USD-0.05-0.10.201107.txt (its "** Dealing
+    # down cards **" line is all). A missing up card is the log's silence, not a misdeal: the replay notes
+    # it (info) and takes the bring-in and each opener from the log.
+    hides_boards = True
 
     def variant(self, header_line: str) -> str | None:
         """The header line names no game (the stakes line does: see ``game``): a damaged hand is read."""
-        return "stud" if self.header.match(header_line) else None
+        return GAME_NOT_IN_HEADER if self.header.match(header_line) else None
 
     def game_name(self, header_line: str) -> str:
         return "unknown"

@@ -8,7 +8,7 @@ who brings in (``is low with [2s]``) and, in tournaments, the pot at each street
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from studbook.events import Collect, Note, Street
 from studbook.grammar.dialect import register
@@ -22,12 +22,10 @@ _MAX_SEATS = re.compile(r"(?:deep |shallow )?(\d+)(?: max)?|(heads up)", re.IGNO
 _HALVES = {"high": "hi", "low": "lo", None: None}
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises to, completes it to ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
 class FullTiltTransformer(HandTransformer):
-    site = "fulltilt"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "stud hi": "stud", "7 card stud": "stud", "stud h/l": "stud8", "stud hi/lo": "stud8",
         "7 card stud hi/lo": "stud8", "razz": "razz", "5 card stud": "stud5", "5 card stud hi": "stud5",
         "5-card stud hi": "stud5",
@@ -51,11 +49,6 @@ class FullTiltTransformer(HandTransformer):
         **dict.fromkeys(("SHOW", "MUCK"), "a show or muck (NAME shows [cards] ...)"),
         "WIN": "a pot award (NAME wins the pot (AMOUNT))",
         **dict.fromkeys(notes, "a table note (chat, is low with, sits down ...)"),
-        "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
-        "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)",
-        **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
-                         "SEAT_SITTING_OUT"), _SUMMARY_SEAT),
-        "$END": "the end of the hand",
     }
 
     def on_header(self, line: int, match: Match) -> None:
@@ -109,9 +102,21 @@ def _old_date(match: Match) -> dict[str, str | None]:
 class FullTilt(SiteDialect):
     name = "fulltilt"
     header = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<hand_id>\d+):")
-    grammar_file = "fulltilt.lark"
     reader_class = FullTiltTransformer
     header_terminals = ("HEADER", "LATE_HEADER")
+    display_name = "Full Tilt Poker"
+    # Each default is backed by the corpus log that shows it (paths under ../shared/corpus/). Re-derive
+    # with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
+    house_defaults: ClassVar[dict[str, Any]] = {
+        # No round in the Full Tilt corpus goes past the completion and two raises, so the logs cannot
+        # show the cap; the rules.md default (3) stands.
+        # A short all-in raise of 545 on an 800 round (at least half a bet) let the completer re-raise:
+        # fulltilt/tour-5-Stud-USD-MTT-100-201303.txt lines 34-36, which is the half-bet rule (C19).
+        "reopen_rule": "half_bet",
+        # A big bet on 4th street over an open pair of nines: cash-7-StudHL-USD-2-4-201006.Steal.examples.txt
+        # line 30 (hand 11111111813) and line 179 (hand 11111112277).
+        "open_pair_double_bet": True,
+    }
 
 
 register(FullTilt)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 from zoneinfo import ZoneInfo
 
 from studbook.cards import Card, CardError, parse_card
@@ -53,8 +53,7 @@ def _amount(text: str, decimals: int, currency: str | None) -> int:
 
 
 class KingsClubTransformer(HandTransformer):
-    site = "kingsclub"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "seven card stud": "stud", "seven card stud hi-lo": "stud8", "seven card stud hi/lo": "stud8",
         "razz": "razz", "2-7 razz": "razz27",
     }
@@ -77,7 +76,6 @@ class KingsClubTransformer(HandTransformer):
         "SUMMARY": "the summary (*** SUMMARY ***)",
         "SUMMARY_SEAT": "a summary seat line (Seat N: NAME (STACK) +NET)",
         "RAKE_LINE": "the rake (Rake AMOUNT)",
-        "$END": "the end of the hand",
     }
 
     def begin(self, block: Block) -> None:
@@ -150,7 +148,7 @@ class KingsClubTransformer(HandTransformer):
     def on_header(self, line: int, match: Match) -> None:
         """The game and stakes; money waits for the table line (a tournament table is T<id>)."""
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         self.hand.variant = VARIANTS[variant]
@@ -168,7 +166,7 @@ class KingsClubTransformer(HandTransformer):
 
     def on_table(self, line: int, match: Match) -> None:
         tournament = match["tournament"]
-        self.hand.set_money(None if tournament or match["play_money"] else "USD")
+        self.hand.set_money(None if tournament or match["play_money"] else KingsClub.currency)
         max_seats = match["max_seats"]
         header, at = self.header, self.header_line
         self.hand.facts.update(
@@ -251,9 +249,18 @@ class KingsClubTransformer(HandTransformer):
 class KingsClub(SiteDialect):
     name = "kingsclub"
     header = re.compile(r"#(?P<hand_id>\d+): (?:Fixed |Pot |No )?Limit ")
-    grammar_file = "kingsclub.lark"
     reader_class = KingsClubTransformer
     header_terminals = ("HEADER",)
+    display_name = "KingsClub"
+    currency = "USD"
+    house_defaults: ClassVar[dict[str, Any]] = {
+        # A 3rd-street raise over the completion goes to the bring-in plus the small bet: kingsclub/cash-2-7
+        # Razz-USD-22-44-202101.txt line 31 (bring-in 16.58, bets 22, raises to 38.58), cash-7-Stud-USD-44-88
+        # -202010.txt line 25 (33.16, 44, 77.16) and, over a short all-in bet of 225, cash-Razz-USD-500-100
+        # -202101.multi.pot.failure.txt line 31 (bring-in 125, raises to 625).
+        "raise_over_bring_in": True,
+    }
+    conventions: ClassVar[dict[str, str]] = {"raise_over_bring_in": "KC1"}
 
 
 register(KingsClub)

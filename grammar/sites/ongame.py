@@ -71,8 +71,7 @@ def ongame_time(text: str) -> datetime:
 
 
 class OnGameTransformer(ChipsAddedTransformer):
-    site = "ongame"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "seven_card_stud": "stud", "seven_card_stud_hi_lo": "stud8", "razz": "razz",
     }
     notes: ClassVar[dict[str, str]] = {
@@ -97,7 +96,6 @@ class OnGameTransformer(ChipsAddedTransformer):
         "SEAT_RESULT": "a summary seat line (Seat N: NAME (STACK), net: AMOUNT)",
         "END": "the end line (***** End of hand ID *****)",
         **dict.fromkeys(notes, "a table note (chat, sits out ...)"),
-        "$END": "the end of the hand",
     }
 
     def begin(self, block: Block) -> None:
@@ -124,7 +122,7 @@ class OnGameTransformer(ChipsAddedTransformer):
         hand = self.hand
         hand.set_money(self.currency_of(match["small_bet"]))
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         hand.variant = VARIANTS[variant]
@@ -246,9 +244,9 @@ class OnGameTransformer(ChipsAddedTransformer):
 class OnGame(SiteDialect):
     name = "ongame"
     header = re.compile(r"\*{5} History for hand (?P<hand_id>[A-Z0-9][-A-Z0-9]*)[ (]")
-    grammar_file = "ongame.lark"
     reader_class = OnGameTransformer
     header_terminals = ("HEADER",)
+    display_name = "OnGame"
 
     def variant(self, header_line: str) -> str | None:
         """The game is on the ``Table:`` line, which the reader does not give here: every OnGame block is

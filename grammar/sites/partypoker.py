@@ -106,8 +106,7 @@ def zoned_time(text: str) -> datetime:
 
 
 class PartyPokerTransformer(ChipsAddedTransformer):
-    site = "partypoker"
-    variants: ClassVar[dict[str, str]] = {"7 card stud": "stud", "7 card stud hi-lo": "stud8"}
+    games: ClassVar[dict[str, str]] = {"7 card stud": "stud", "7 card stud hi-lo": "stud8"}
     notes: ClassVar[dict[str, str]] = {
         "BUTTON": "other", "OPENS": "other", "FINISHED": "tournament", "CONGRATULATIONS": "tournament",
         "TIME_BANK_WARNING": "timeout", "OPTIONS": "other",
@@ -135,7 +134,6 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         **dict.fromkeys(("SHOW", "MUCK_SHOWN", "NO_SHOW"), "a show (NAME shows [cards] ...)"),
         "WIN": "an award (NAME wins AMOUNT ...)",
         **dict.fromkeys(notes, "a table note (chat, opens, has joined the table ...)"),
-        "$END": "the end of the hand",
     }
 
     def begin(self, block: Block) -> None:
@@ -179,7 +177,7 @@ class PartyPokerTransformer(ChipsAddedTransformer):
     def game_facts(self, line: int, match: Match, **facts: object) -> None:
         """The game, the betting structure and the start time of a game line."""
         game = required(match, "game")
-        variant = self.variants.get(game.lower())
+        variant = self.games.get(game.lower())
         if variant is None:
             raise self.error(line, match, "game", f"{game!r} is not a stud game")
         try:
@@ -321,9 +319,13 @@ class PartyPokerTransformer(ChipsAddedTransformer):
 class PartyPoker(SiteDialect):
     name = "partypoker"
     header = re.compile(r"(?:Game #(?P<hand_id>\d+) starts\.|#Game No : \d+)")
-    grammar_file = "partypoker.lark"
     reader_class = PartyPokerTransformer
     header_terminals = ("CASH_HEADER", "TOURNAMENT_HEADER")
+    display_name = "PartyPoker"
+    # Hero's cards alone are dealt: partypoker/cash-7-Stud-USD-1-2-201104.txt ("Dealt to Hero [  3h 8c 7c ]"
+    # on 3rd street, line 23; no other player's up card in any hand). A missing up card is the log's
+    # silence, not a misdeal: the replay notes it (info) and takes the bring-in and each opener from the log.
+    hides_boards = True
 
     def hand_id(self, header_line: str) -> str | None:
         return title_hand_id(header_line)

@@ -28,11 +28,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from studbook import events as ev
 from studbook.cards import CardError, parse_card
 from studbook.events import Street
-from studbook.grammar.dialect import Dialect, HandSyntaxError, register
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER, Dialect, HandSyntaxError, register
 from studbook.grammar.records import Block
 from studbook.hand import Hand, Seat, Source, Summary
 
-VARIANTS = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
+GAMES = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
 DEALT = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}  # cards down, up on each street
 _TABLE = re.compile(r"\[\s*(?P<hand_id>[^\[\]\s][^\[\]]*?)\s*\]\s*$")
 _VARIANT_LINE = re.compile(r"""\s*variant\s*=\s*["'](?P<code>[^"']*)["']""")
@@ -60,14 +60,14 @@ class PhhDialect(Dialect):
         return self.hand_id(block.lines[0]) or Path(block.file).stem
 
     def variant(self, header_line: str) -> str | None:
-        return "stud"  # the game is a field of the hand: see other_game
+        return GAME_NOT_IN_HEADER  # the game is a field of the hand: see other_game
 
     def other_game(self, block: Block) -> str | None:
         for line in block.lines:
             match = _VARIANT_LINE.match(line)
             if match:
                 code = match["code"]
-                return None if code in VARIANTS else f"PHH {code}"
+                return None if code in GAMES else f"PHH {code}"
         return None
 
     def game_name(self, header_line: str) -> str:
@@ -150,7 +150,7 @@ class _HandReader:
     def hand(self) -> Hand:
         fields = self.fields
         code = self.need("variant", str)
-        if code not in VARIANTS:
+        if code not in GAMES:
             raise self.error(f"PHH variant {code!r} is no stud game", "variant")
         stacks = self.need("starting_stacks", list)
         count = len(stacks)
@@ -175,7 +175,7 @@ class _HandReader:
         return Hand(
             site=self.optional("_site", str) or "phh",
             hand_id=str(fields.get("hand", self.hand_id)),
-            variant=VARIANTS[code],
+            variant=GAMES[code],
             structure="limit",
             small_bet=small_bet,
             big_bet=big_bet,

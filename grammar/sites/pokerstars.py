@@ -8,7 +8,7 @@ Ante and bring-in amounts are never in the header, only in the action lines.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from studbook.cards import Card
 from studbook.events import Collect
@@ -17,12 +17,10 @@ from studbook.grammar.linescan import Match, required
 from studbook.grammar.transform import HandTransformer, SiteDialect
 
 _ACTION = "an action (NAME: checks, folds, bets, calls, raises ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
 
 
 class PokerStarsTransformer(HandTransformer):
-    site = "pokerstars"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "7 card stud": "stud", "7 card stud hi/lo": "stud8", "razz": "razz", "5 card stud": "stud5",
     }
     notes: ClassVar[dict[str, str]] = {
@@ -45,9 +43,6 @@ class PokerStarsTransformer(HandTransformer):
         **dict.fromkeys(notes, "a table note (chat, joins, leaves ...)"),
         "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
         "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)", "BOARD": "the board (Board [card])",
-        **dict.fromkeys(("SEAT_FOLDED", "SEAT_COLLECTED", "SEAT_WON", "SEAT_LOST", "SEAT_MUCKED",
-                         "SEAT_SITTING_OUT"), _SUMMARY_SEAT),
-        "$END": "the end of the hand",
     }
 
     def on_cash_header(self, line: int, match: Match) -> None:
@@ -90,9 +85,35 @@ class PokerStars(SiteDialect):
     writer = "pokerstars"
     header = re.compile(r"(?:PokerStars|POKERSTARS)(?: Home Game)? (?:Game|Hand|GAME|Zoom Hand) "
                         r"#(?P<hand_id>[0-9A-Za-z][0-9A-Za-z-]*):")
-    grammar_file = "pokerstars.lark"
     reader_class = PokerStarsTransformer
     header_terminals = ("TOURNAMENT_HEADER", "CASH_HEADER")
+    display_name = "PokerStars"
+    # Each default is backed by the corpus log that shows it (paths under ../shared/corpus/). Re-derive
+    # with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
+    house_defaults: ClassVar[dict[str, Any]] = {
+        # "Betting is capped" after a bet and three raises: pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt
+        # line 630 (5th street, hand 35874289931) and cash-Razz-USD-0.04-0.08-200911.txt line 489 (river,
+        # hand 35874780027); after the completion and three raises: tour-Razz-8max-USD-200-15-201009
+        # .bracket.in.alias.txt line 39 (C10: the completion is not a raise).
+        "max_raises": 3,
+        # Both capped rounds above are heads-up: the 5th street one became heads-up by a fold, the Razz
+        # river began heads-up. So neither the RRoP nor the WSOP-LA heads-up exception applies (C18).
+        "headsup_uncapped": "never",
+        # "Pair on board - a double bet is allowed", then a big bet on 4th street: cash-7-Stud-USD-0.04-0.08
+        # -200911.txt line 699 (hand 35874334277) and cash-HH20110417 Salm IX ... Limit Stud.txt line 44.
+        "open_pair_double_bet": True,
+        # The one tie of boards in the corpus: Razz hand 35874817957 (cash-Razz-USD-0.04-0.08-200911.txt
+        # lines 539 and 548), As6s (seat 1) and Ac6h (seat 3) on 4th and 5th street: seat 1 acts first.
+        # That is the position rule counted from seat 1 (a suit rule with the lowest suit first would
+        # pick seat 3; one with the highest suit first cannot be told apart here).
+        "board_tie_break": "position",
+        # After a checked last round the hands are written in seat order from seat 1, not from the round's
+        # first actor: pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt lines 343-347 and 488-489 (hands
+        # 35874153086, 35874220204) and cash-Razz-USD-0.04-0.08-200911.txt line 375 (hand 35874721245);
+        # after a bet the bettor shows first, as the rules say (hands 35874576282, 35874780027).
+        "show_order": "seat_when_checked",
+    }
+    conventions: ClassVar[dict[str, str]] = {"show_order": "PS1"}
 
 
 register(PokerStars)

@@ -366,8 +366,8 @@ def _first(line: int, match: Match) -> Value:
 class StudbookReader(LineReader):
     """The line handlers of the studbook format."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, site: str) -> None:
+        super().__init__(site)
         self.hand = _Hand(Block("", 1, [], None))
         self._diagnosis: Diagnosis | None = None
 
@@ -614,8 +614,8 @@ class StudbookDialect(LineDialect):
 
     name = "studbook"
     writer = "studbook"
+    display_name = "home game"  # a hand written by hand, or by studbook's simulator
     header = HEADER
-    grammar_file = "studbook.lark"
     reader_class = StudbookReader
     starts = ("start", "pieces")
     loose_kinds = frozenset({"HEADER_LINE"})  # "any · items": a line of prose reads as one

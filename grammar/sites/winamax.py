@@ -39,14 +39,14 @@ from studbook.events import (
 )
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match, required
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, split_deal
+from studbook.grammar.transform import BASE_EXPECTED, FieldError, HandTransformer, SiteDialect, split_deal
 from studbook.hand import Hand, SummarySeat
 from studbook.money import AmountError, parse_amount
 
 _TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#(\d+)$")
 _HALVES = {"HI": "hi", "LO": "lo", None: None}
 _ACTION = "an action (NAME checks, folds, bets, calls, raises ...)"
-_SUMMARY_SEAT = "a summary seat line (Seat N: NAME ...)"
+_SUMMARY_SEAT = BASE_EXPECTED["SEAT_FOLDED"]
 
 
 def winamax_hand_id(written: str) -> str:
@@ -87,8 +87,7 @@ def _shares(amount: int, parts: int) -> list[int]:
 
 
 class WinamaxTransformer(HandTransformer):
-    site = "winamax"
-    variants: ClassVar[dict[str, str]] = {
+    games: ClassVar[dict[str, str]] = {
         "7-card stud": "stud", "7stud": "stud", "7-card stud hi/lo": "stud8", "7stud8": "stud8",
         "razz": "razz",
     }
@@ -110,9 +109,7 @@ class WinamaxTransformer(HandTransformer):
         **dict.fromkeys(notes, "a table note (joins, leaves, is disconnected ...)"),
         "SHOW_DOWN": "the showdown (*** SHOW DOWN ***)", "SUMMARY": "the summary (*** SUMMARY ***)",
         "TOTAL_POT": "the total pot (Total pot AMOUNT | Rake AMOUNT)", "BOARD": "the board (Board: [card])",
-        **dict.fromkeys(("SEAT_FOLDED", "SEAT_WON", "SEAT_WON_UNSHOWN", "SEAT_LOST", "SEAT_MUCKED",
-                         "SEAT_OTHER"), _SUMMARY_SEAT),
-        "$END": "the end of the hand",
+        **dict.fromkeys(("SEAT_WON_UNSHOWN", "SEAT_OTHER"), _SUMMARY_SEAT),
     }
 
     # ---- amounts: the sign after the number ---------------------------------------------------
@@ -142,7 +139,7 @@ class WinamaxTransformer(HandTransformer):
         if tournament:
             hand.set_money(None)
         elif required(match, "small_bet").endswith("€"):
-            hand.set_money("EUR")
+            hand.set_money(Winamax.currency)
         else:  # play money: chips written with cents
             hand.set_money(None)
             hand.decimals = 2
@@ -347,9 +344,10 @@ class WinamaxTransformer(HandTransformer):
 class Winamax(SiteDialect):
     name = "winamax"
     header = re.compile(r"Winamax Poker - .*? - HandId: #(?P<hand_id>\d+-\d+-\d+) - ")
-    grammar_file = "winamax.lark"
     reader_class = WinamaxTransformer
     header_terminals = ("HEADER",)
+    display_name = "Winamax"
+    currency = "EUR"
 
     def hand_id(self, header_line: str) -> str | None:
         match = self.header.match(header_line)

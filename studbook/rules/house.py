@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from studbook.cards import ALL_CARDS, RANK_CHARS, Card
+from studbook.sites import SITE_DEFAULTS
 
 if TYPE_CHECKING:  # named for the type checker alone: variants imports this module (a game's defaults)
     from studbook.rules.variants import Variant
@@ -273,67 +274,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "out_of_cards": "reshuffle_burns_and_muck",
     },
 }
-
-# The rulebook's rule of each site convention a site default states: an audit of that site's logs cites it,
-# as information, where the log follows the convention and not the rules.
-SITE_RULES: dict[str, dict[str, str]] = {
-    "pokerstars": {"show_order": "PS1"},
-    "acr": {"show_order": "ACR1"},
-    "kingsclub": {"raise_over_bring_in": "KC1"},
-}
-
-# Per-site defaults, each backed by the corpus log that shows it (paths under the corpus folder).
-# Re-derive with tests/core/test_replay_corpus.py, which replays those hands under the opposite options.
-SITE_DEFAULTS: dict[str, dict[str, Any]] = {
-    "pokerstars": {
-        # "Betting is capped" after a bet and three raises: pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt
-        # line 630 (5th street, hand 35874289931) and cash-Razz-USD-0.04-0.08-200911.txt line 489 (river,
-        # hand 35874780027); after the completion and three raises: tour-Razz-8max-USD-200-15-201009
-        # .bracket.in.alias.txt line 39 (C10: the completion is not a raise).
-        "max_raises": 3,
-        # Both capped rounds above are heads-up: the 5th street one became heads-up by a fold, the Razz
-        # river began heads-up. So neither the RRoP nor the WSOP-LA heads-up exception applies (C18).
-        "headsup_uncapped": "never",
-        # "Pair on board - a double bet is allowed", then a big bet on 4th street: cash-7-Stud-USD-0.04-0.08
-        # -200911.txt line 699 (hand 35874334277) and cash-HH20110417 Salm IX ... Limit Stud.txt line 44.
-        "open_pair_double_bet": True,
-        # The one tie of boards in the corpus: Razz hand 35874817957 (cash-Razz-USD-0.04-0.08-200911.txt
-        # lines 539 and 548), As6s (seat 1) and Ac6h (seat 3) on 4th and 5th street: seat 1 acts first.
-        # That is the position rule counted from seat 1 (a suit rule with the lowest suit first would
-        # pick seat 3; one with the highest suit first cannot be told apart here).
-        "board_tie_break": "position",
-        # After a checked last round the hands are written in seat order from seat 1, not from the round's
-        # first actor: pokerstars/cash-7-Stud-USD-0.04-0.08-200911.txt line 356 (hand 35874153086) and
-        # cash-Razz-USD-0.04-0.08-200911.txt line 375 (hand 35874721245); after a bet the bettor shows
-        # first, as the rules say (hands 35874576282, 35874780027).
-        "show_order": "seat_when_checked",
-    },
-    "acr": {
-        # Both showdowns of the corpus with two hands shown are written in seat order from seat 1, whoever
-        # bet last: acr/cash-7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt line 46 (hand 693975843,
-        # the last bettor in seat 8 shows after seat 5) and cash-7-StudHL-USD-0.10-0.20-202310.txt line 130.
-        # (Hand 693978063 of the 2016 stud file writes a muck before the one hand shown: no convention.)
-        "show_order": "seat",
-    },
-    "kingsclub": {
-        # A 3rd-street raise over the completion goes to the bring-in plus the small bet: kingsclub/cash-2-7
-        # Razz-USD-22-44-202101.txt line 31 (bring-in 16.58, bets 22, raises to 38.58), cash-7-Stud-USD-44-88
-        # -202010.txt line 25 (33.16, 44, 77.16) and, over a short all-in bet of 225, cash-Razz-USD-500-100
-        # -202101.multi.pot.failure.txt line 31 (bring-in 125, raises to 625).
-        "raise_over_bring_in": True,
-    },
-    "fulltilt": {
-        # No round in the Full Tilt corpus goes past the completion and two raises, so the logs cannot
-        # show the cap; the rules.md default (3) stands.
-        # A short all-in raise of 545 on an 800 round (at least half a bet) let the completer re-raise:
-        # fulltilt/tour-5-Stud-USD-MTT-100-201303.txt lines 34-36, which is the half-bet rule (C19).
-        "reopen_rule": "half_bet",
-        # A big bet on 4th street over an open pair of nines: cash-7-StudHL-USD-2-4-201006.Steal.examples.txt
-        # line 30 (hand 11111111813) and line 179 (hand 11111112277).
-        "open_pair_double_bet": True,
-    },
-}
-
 
 def rules_text(rules: Rules | None) -> str | None:
     """The house rules an import replayed under, as ``hands.rules`` stores them: the options the user set

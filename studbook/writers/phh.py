@@ -36,12 +36,11 @@ import tomli_w
 from studbook import events as ev
 from studbook.cards import Card
 from studbook.hand import Hand
-from studbook.writers.pokerstars_text import SIGNS, WriterError
+from studbook.money import CURRENCY_SYMBOLS
+from studbook.sites import display_name
+from studbook.writers.pokerstars_text import WriterError
 
 VARIANT_CODES = {"stud": "F7S", "stud8": "F7S/8", "razz": "FR"}
-VENUES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt Poker", "bovada": "Bovada", "winamax": "Winamax",
-          "ongame": "OnGame", "partypoker": "PartyPoker", "everleaf": "Everleaf", "kingsclub": "KingsClub",
-          "acr": "Americas Cardroom", "absolute": "Absolute Poker", "studbook": "home game"}
 # Cards dealt on each street of the seven card games, face down and face up.
 DEALT = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}
 UNKNOWN = "??"
@@ -86,7 +85,7 @@ def phh_fields(hand: Hand) -> dict[str, object]:
         "big_bet": hand.big_bet,
         "starting_stacks": [hand.seat_of(name).stack for name in players],  # type: ignore[union-attr]
         "actions": list(_Actions(hand, players).actions()),
-        "venue": VENUES.get(hand.site, hand.site),
+        "venue": display_name(hand.site),
         "table": hand.table,
         "hand": int(hand.hand_id) if hand.hand_id.isdigit() else hand.hand_id,
         "seats": [hand.seat_of(name).seat for name in players],  # type: ignore[union-attr]
@@ -101,8 +100,8 @@ def phh_fields(hand: Hand) -> dict[str, object]:
         fields["seat_count"] = hand.max_seats
     if hand.currency:
         fields.update(currency=hand.currency, _amounts_in="cents")
-        if hand.currency in SIGNS:
-            fields["currency_symbol"] = SIGNS[hand.currency]
+        if hand.currency in CURRENCY_SYMBOLS:
+            fields["currency_symbol"] = CURRENCY_SYMBOLS[hand.currency]
     if hand.tournament_id:
         fields.update(event=f"{fields['venue']} tournament {hand.tournament_id}",
                       _tournament=hand.tournament_id)

@@ -24,13 +24,13 @@ from studbook import events as ev
 from studbook.cards import Card
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
+from studbook.money import CURRENCY_SYMBOLS
 from studbook.rules.evaluate import describe
 from studbook.rules.house import Rules
 from studbook.rules.variants import VARIANTS
 
 GAMES = {"stud": "7 Card Stud", "stud8": "7 Card Stud Hi/Lo", "razz": "Razz"}
 STRUCTURES = {"limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
-SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
 STREETS = {3: "3rd STREET", 4: "4th STREET", 5: "5th STREET", 6: "6th STREET", 7: "RIVER"}
 FOLDED_ON = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 7: "River"}
 # The notes PokerStars writes in its own words, whatever site the hand came from.
@@ -70,7 +70,7 @@ def money(amount: int, currency: str | None) -> str:
     if not currency:
         return str(amount)
     whole, cents = divmod(amount, 100)
-    return f"{SIGNS.get(currency, '')}{whole}" + (f".{cents:02d}" if cents else "")
+    return f"{CURRENCY_SYMBOLS.get(currency, '')}{whole}" + (f".{cents:02d}" if cents else "")
 
 
 def _stamp(when: datetime) -> str:

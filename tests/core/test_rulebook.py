@@ -11,8 +11,10 @@ import pytest
 from helpers.paths import ROOT
 
 from studbook import rulebook
-from studbook.rules.house import PRESETS, SITE_DEFAULTS
+from studbook.grammar import SITES
+from studbook.rules.house import PRESETS
 from studbook.rules.variants import BRING_IN_RULE_IDS, VARIANTS
+from studbook.sites import SITE_DEFAULTS
 
 ENGINE = (
     "studbook/replay.py", "studbook/awards.py", "studbook/rules/machine.py", "studbook/rules/variants.py"
@@ -104,10 +106,10 @@ def test_every_setting_is_documented_with_its_choices_and_defaults() -> None:
     for key, rule in rulebook.option_rules().items():
         assert rule in rulebook.by_id()
         assert f"Setting `--rule {key}`" in document and f"| `{key}` | {rule} |" in document
-    assert "site pokerstars `never`" in document  # a site's default, read from SITE_DEFAULTS
+    assert "site pokerstars `never`" in document  # a site's default, as its dialect declares it
     assert "game stud5 `4`" in document  # a game's default, read from the variant
     assert "preset wsop-la `4`" in document
-    assert "pokerstars" in SITE_DEFAULTS
+    assert "pokerstars" in SITE_DEFAULTS and "pokerstars" in SITES
 
 
 def test_docs_rules_md_is_the_book_as_generated() -> None:

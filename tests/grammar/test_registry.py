@@ -7,11 +7,15 @@ import tomllib
 from pathlib import Path
 
 from studbook.grammar import SITES
-from studbook.grammar.dialect import detect_dialect, dialect_named, dialects, xml_dialects
+from studbook.grammar.dialect import GRAMMAR_DIR, detect_dialect, dialect_named, dialects, xml_dialects
+from studbook.grammar.lines import LineDialect
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.grammar.records import Block
 from studbook.hand import Hand
+from studbook.money import CURRENCY_SYMBOLS
+from studbook.rules.house import Rules
+from studbook.sites import FACTS, SITES_HIDING_BOARDS, display_name
 from studbook.writers import WRITERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,3 +73,23 @@ def test_every_registered_dialect_is_compiled_and_documented() -> None:
         assert page.is_file(), f"{dialect.name} has no page {page}"
         if dialect.name not in FORMAT_PAGES:
             assert "## Format families" in page.read_text(encoding="utf-8"), page
+
+
+def test_each_site_follows_the_steps_of_adding_one() -> None:
+    """docs/reading.md, "Adding a site": a text site's grammar is ``<name>.lark`` on ``base.lark`` and its
+    reader names its hands' site; every site's facts are installed for the core (studbook/sites.py)."""
+    for dialect in (*dialects(), *xml_dialects()):
+        facts = FACTS[dialect.name]
+        assert (facts.display_name, facts.hides_boards, facts.currency) == (
+            dialect.display_name or dialect.name, dialect.hides_boards, dialect.currency)
+        assert facts.house_defaults is dialect.house_defaults
+        Rules().override(dict(dialect.house_defaults))  # raises on an unknown option or a bad value
+        assert (dialect.name in SITES_HIDING_BOARDS) == dialect.hides_boards
+        assert facts.currency in (None, *CURRENCY_SYMBOLS)
+        if isinstance(dialect, LineDialect):
+            grammar = Path(str(GRAMMAR_DIR)) / (dialect.grammar_file or f"{dialect.name}.lark")
+            text = grammar.read_text(encoding="utf-8")
+            assert dialect.name == "studbook" or "%import .base (" in text, grammar
+            assert dialect.reader.site == dialect.name
+    assert {"everleaf", "partypoker"} == SITES_HIDING_BOARDS
+    assert display_name("pokerstars") == "PokerStars" and display_name("no such site") == "no such site"

@@ -45,15 +45,15 @@ def games(path: Path) -> list[tuple[Block, Element, Hand | object]]:
 
 def plain(hand: Hand) -> list[ev.Event]:
     """The events as PokerStars text can say them: no notes, no line numbers, completions as raises,
-    no hi/lo labels, no muck cards."""
+    no hi/lo labels, the main pot as the pot, no muck cards, no deal of a card nobody saw."""
     found = []
     for event in hand.events:
-        if isinstance(event, ev.Note):
+        if isinstance(event, ev.Note) or (isinstance(event, ev.Deal) and not event.down + event.up):
             continue
         if isinstance(event, ev.Complete | ev.Raise):
             event = ev.Raise(0, event.player, event.to, None, event.all_in)
         elif isinstance(event, ev.Collect):
-            event = replace(event, half=None)
+            event = replace(event, half=None, pot="pot" if event.pot == "main" else event.pot)
         elif isinstance(event, ev.Muck):
             event = replace(event, cards=())
         found.append(replace(event, line=0))

@@ -12,8 +12,9 @@ from studbook.events import Street
 from studbook.grammar import SITES
 from studbook.rules import variants
 from studbook.rules.evaluate import high, low8, low_a5
-from studbook.rules.house import PRESETS, SITE_DEFAULTS, SITE_RULES, RuleError, Rules, deck, rules_for
+from studbook.rules.house import PRESETS, RuleError, Rules, deck, rules_for
 from studbook.rules.variants import VARIANTS, descubierto, razz, razz27, stud, stud5, stud8
+from studbook.sites import SITE_CONVENTIONS, SITE_DEFAULTS
 
 
 def test_doctests() -> None:
@@ -196,10 +197,13 @@ def test_direct_construction_marks_changes_explicit() -> None:
 
 
 def test_site_defaults_are_one_table_with_valid_options() -> None:
+    """Each site's dialect declares its defaults; registering the grammar's sites installs them."""
+    assert set(SITE_DEFAULTS) <= set(SITES)
     for site, values in SITE_DEFAULTS.items():
         Rules().override(values)  # raises on a bad key or value
         assert site in SITES
-    for site, conventions in SITE_RULES.items():  # each convention is a default of its site, in the book
+    # each convention is a default of its site, and a rule of the book's section of the sites
+    for site, conventions in SITE_CONVENTIONS.items():
         for key, rule in conventions.items():
             assert key in SITE_DEFAULTS[site] and rulebook.by_id()[rule].section == rulebook.SITES_SECTION
     assert SITE_DEFAULTS["pokerstars"]["max_raises"] == 3

@@ -7,8 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from helpers.parsing import assert_unambiguous, dialect, events_of, parse_text
-from helpers.paths import corpus_dir
+from helpers.parsing import events_of, parse_text
 
 from studbook import events as ev
 from studbook.cards import parse_cards
@@ -27,17 +26,6 @@ def corpus_hand(corpus: Path) -> Hand:
     [hand] = parse_file(corpus / "absolute" / NAME)
     assert isinstance(hand, Hand)
     return hand
-
-
-def test_every_corpus_hand_parses(corpus: Path) -> None:
-    folder = corpus_dir()
-    assert folder is not None
-    results = [r for path in sorted((corpus / "absolute").glob("*.txt")) for r in parse_file(path)]
-    assert len(results) == 1 and all(isinstance(r, Hand) for r in results)
-
-
-def test_each_corpus_line_is_one_line_kind(corpus: Path) -> None:
-    assert_unambiguous(dialect("absolute"), sorted((corpus / "absolute").glob("*.txt")))
 
 
 def test_header_seats_and_eastern_time(corpus: Path) -> None:

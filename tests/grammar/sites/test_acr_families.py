@@ -4,11 +4,10 @@ era, kind of game and kind of line the site has written, read and audited with t
 from __future__ import annotations
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.families import audited, nets, one_hand
+from helpers.parsing import events_of
 
 from studbook.events import Muck, Raise
-from studbook.hand import Hand
-from studbook.replay import Replay, replay
 
 BODY = """\
 {header}
@@ -57,25 +56,6 @@ CHIPS = {"stack": "1,500.00", "ante": "5.00", "bring": "10.00", "small": "20.00"
          "p3": "15.00",          "p4": "55.00", "p5": "95.00", "won": "95.00", "rake": "0.00", "zero": "0.00"}
 MONEY_NETS = {"Alice": -9, "Bob": 9, "Carol": -1}
 CHIPS_NETS = {"Alice": -45, "Bob": 50, "Carol": -5}
-
-
-def one_hand(text: str) -> Hand:
-    results = parse_text(text)
-    assert len(results) == 1 and isinstance(results[0], Hand), results
-    return results[0]
-
-
-def audited(hand: Hand) -> Replay:
-    """The replay of a hand that breaks no rule, whose money adds up to the log's pot and rake."""
-    result = replay(hand)
-    assert [v for v in result.violations if v.severity == "error"] == []
-    assert sum(s.collected for s in result.seats) + result.rake == result.total_pot == hand.summary.total_pot
-    assert result.rake == hand.summary.rake
-    return result
-
-
-def nets(result: Replay) -> dict[str, int]:
-    return {seat.player: seat.net for seat in result.seats}
 
 
 FAMILIES = {

@@ -4,15 +4,11 @@ side pots, sit-outs)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-from helpers.parsing import assert_unambiguous, dialect, events_of, parse_text
-from helpers.paths import corpus_dir
+from helpers.parsing import events_of, parse_text
 
-from studbook import events as ev
 from studbook.cards import parse_cards
 from studbook.events import (
     Bet,
@@ -29,17 +25,9 @@ from studbook.events import (
     StreetStart,
 )
 from studbook.grammar import ParseError, parse_file
-from studbook.grammar.parse import parse_block
-from studbook.grammar.reader import LogReader, read_blocks
 from studbook.grammar.sites.bovada import nice_round_up
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.writers import WRITERS
-
-
-def corpus_files() -> list[str]:
-    folder = corpus_dir()
-    return sorted(p.name for p in (folder / "bovada").glob("*.txt")) if folder else []
 
 
 def hands_of(corpus: Path) -> list[Hand]:
@@ -55,21 +43,8 @@ def hand_in(corpus: Path, hand_id: str) -> Hand:
     return next(h for h in hands_of(corpus) if h.hand_id == hand_id)
 
 
-@pytest.mark.parametrize("name", corpus_files())
-def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
-    path = corpus / "bovada" / name
-    headers = [line for line in LogReader(path).lines() if " Hand #" in line]
-    results = list(parse_file(path))
-    assert [r for r in results if isinstance(r, ParseError)] == []
-    assert len(results) == len(headers) and all(isinstance(r, Hand) for r in results)
-
-
 def test_corpus_totals(corpus: Path) -> None:
     assert len({h.hand_id for h in hands_of(corpus)}) == 6
-
-
-def test_each_corpus_line_is_one_line_kind(corpus: Path) -> None:
-    assert_unambiguous(dialect("bovada"), sorted((corpus / "bovada").glob("*.txt")))
 
 
 def test_2012_bodog_layout_streets_from_the_deals(corpus: Path) -> None:
@@ -144,42 +119,6 @@ def test_every_corpus_hand_replays_clean(corpus: Path) -> None:
         )
         if hand.summary.rake is not None:
             assert result.rake == hand.summary.rake
-
-
-def plain(hand: Hand) -> list:
-    """Events as the PokerStars format keeps them: no notes, raises by street total only."""
-    kept = []
-    for event in hand.events:
-        if isinstance(event, Note):
-            continue
-        if isinstance(event, ev.Complete):
-            event = Raise(event.line, event.player, event.to, None, event.all_in)
-        if isinstance(event, Raise):
-            event = replace(event, by=None)
-        if isinstance(event, Collect):
-            event = replace(event, half=None)
-        kept.append(replace(event, line=0))
-    return kept
-
-
-def round_trip(hand: Hand) -> Hand:
-    (block,) = read_blocks(WRITERS["pokerstars"](hand).encode("utf-8"), "export.txt")
-    back = parse_block(block)
-    assert isinstance(back, Hand), back
-    return back
-
-
-def test_export_pokerstars_round_trip(corpus: Path) -> None:
-    for hand in hands_of(corpus):
-        back = round_trip(hand)
-        assert plain(back) == plain(hand), hand.hand_id
-        assert (back.small_bet, back.big_bet, back.currency, back.variant) == (
-            hand.small_bet,
-            hand.big_bet,
-            hand.currency,
-            hand.variant,
-        )
-        assert {s.player: s.net for s in replay(back).seats} == {s.player: s.net for s in replay(hand).seats}
 
 
 TOURNAMENT = """\

@@ -4,11 +4,10 @@ and the informational lines the site writes, read and audited with the money exa
 from __future__ import annotations
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.families import audited, nets, one_hand
+from helpers.parsing import events_of
 
 from studbook.events import Note, Raise
-from studbook.hand import Hand
-from studbook.replay import Replay, replay
 
 LATER = """\
 {header}
@@ -118,24 +117,6 @@ Seat 4:  70  with One pair [Ah 8c Kd Kc 4h Qh Th-Kd Kc Ah Qh Th]
 """
 
 
-def one_hand(text: str) -> Hand:
-    results = parse_text(text)
-    assert len(results) == 1 and isinstance(results[0], Hand), results
-    return results[0]
-
-
-def audited(hand: Hand) -> Replay:
-    """The replay of a hand that breaks no rule, whose money adds up to the log's pot."""
-    result = replay(hand)
-    assert [v for v in result.violations if v.severity == "error"] == []
-    assert sum(s.collected for s in result.seats) + result.rake == result.total_pot == hand.summary.total_pot
-    return result
-
-
-def nets(result: Replay) -> dict[str, int]:
-    return {seat.player: seat.net for seat in result.seats}
-
-
 HEADERS = {
     "Bovada, later layout": "Bovada Hand #3000000001 TBL#2027664 7CARD Fixed Limit - 2014-04-01 13:11:08",
     "Bodog, hand number with a C":
@@ -148,7 +129,7 @@ HEADERS = {
 def test_cash_family_reads_and_audits(family: str) -> None:
     hand = one_hand(LATER.format(header=HEADERS[family]))
     assert (hand.currency, hand.small_bet, hand.big_bet, hand.tournament_id) == ("USD", 4, 8, None)
-    result = audited(hand)
+    result = audited(hand, rake_logged=False)
     assert nets(result) == {"Seat+1": -9, "Seat+3": 9, "Seat+5": -1} and result.rake == 1
 
 
@@ -159,7 +140,7 @@ def test_2012_tournament_level_zero_stakes_come_from_the_bets() -> None:
         None, "1378659", "1", 20, 40)
     kinds = [note.kind for note in events_of(hand, Note) if note.kind != "hero"]
     assert kinds == ["join", "timeout", "sitting_out", "join"]
-    assert nets(audited(hand)) == {"Seat+1": -45, "Seat+4": 50, "Seat+5": -5}
+    assert nets(audited(hand, rake_logged=False)) == {"Seat+1": -45, "Seat+4": 50, "Seat+5": -5}
 
 
 def test_2012_all_in_raise_is_the_street_total_and_the_loser_mucked() -> None:
@@ -170,4 +151,4 @@ def test_2012_all_in_raise_is_the_street_total_and_the_loser_mucked() -> None:
         ("Seat+4", 20, False), ("Seat+1", 30, True)]
     assert [s.outcome for s in hand.summary.seats] == ["mucked", "won"]
     assert [note.kind for note in events_of(hand, Note) if note.kind != "hero"] == ["tournament", "leave"]
-    assert nets(audited(hand)) == {"Seat+1": -35, "Seat+4": 35}
+    assert nets(audited(hand, rake_logged=False)) == {"Seat+1": -35, "Seat+4": 35}

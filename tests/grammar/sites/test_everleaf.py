@@ -4,13 +4,10 @@ trip through the PokerStars writer."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-from helpers.parsing import assert_unambiguous, dialect, events_of
-from helpers.paths import corpus_dir
+from helpers.parsing import events_of
 
 from studbook.cards import parse_cards
 from studbook.events import (
@@ -27,15 +24,9 @@ from studbook.events import (
 )
 from studbook.grammar import ParseError, Skipped, parse_file
 from studbook.grammar.parse import parse_block
-from studbook.grammar.reader import LogReader, read_blocks
+from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.writers import WRITERS
-
-
-def corpus_files() -> list[str]:
-    folder = corpus_dir()
-    return sorted(p.name for p in (folder / "everleaf").glob("*.txt")) if folder else []
 
 
 def hands_of(corpus: Path) -> list[Hand]:
@@ -51,21 +42,8 @@ def parse_bytes(data: bytes, name: str = "constructed.txt") -> list:
     return [parse_block(block) for block in read_blocks(data, name)]
 
 
-@pytest.mark.parametrize("name", corpus_files())
-def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
-    path = corpus / "everleaf" / name
-    headers = [line for line in LogReader(path).lines() if line.startswith("Everleaf Gaming Game #")]
-    results = list(parse_file(path))
-    assert [r for r in results if isinstance(r, ParseError)] == []
-    assert len(results) == len(headers) and all(isinstance(r, Hand) for r in results)
-
-
 def test_corpus_totals(corpus: Path) -> None:
     assert len({h.hand_id for h in hands_of(corpus)}) == 19
-
-
-def test_each_corpus_line_is_one_line_kind(corpus: Path) -> None:
-    assert_unambiguous(dialect("everleaf"), sorted((corpus / "everleaf").glob("*.txt")))
 
 
 def test_header_bracketed_amounts_and_completion(corpus: Path) -> None:
@@ -123,30 +101,6 @@ def test_a_double_bet_on_4th_street_stands_where_an_open_pair_may_hide(corpus: P
     (bet,) = [a for a in result.actions if a.line == 438]
     assert (bet.action, bet.amount, bet.violations) == ("bet", 10, ())
     assert any(v.code == "opener-unknown" and v.rule == "S5" for v in result.violations)
-
-
-def plain(hand: Hand) -> list:
-    kept = []
-    for event in hand.events:
-        if isinstance(event, Note):
-            continue
-        if isinstance(event, Complete):
-            event = Raise(event.line, event.player, event.to, None, event.all_in)
-        if isinstance(event, Raise):
-            event = replace(event, by=None)
-        if isinstance(event, Collect):
-            event = replace(event, half=None, pot="pot" if event.pot == "main" else event.pot)
-        kept.append(replace(event, line=0))
-    return kept
-
-
-def test_export_pokerstars_round_trip(corpus: Path) -> None:
-    for hand in hands_of(corpus):
-        (block,) = read_blocks(WRITERS["pokerstars"](hand).encode("utf-8"), "export.txt")
-        back = parse_block(block)
-        assert isinstance(back, Hand), back
-        assert plain(back) == plain(hand), hand.hand_id
-        assert {s.player: s.net for s in replay(back).seats} == {s.player: s.net for s in replay(hand).seats}
 
 
 EURO = """\

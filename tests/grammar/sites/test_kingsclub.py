@@ -20,7 +20,6 @@ from studbook.replay import replay
 from studbook.writers import WRITERS
 from studbook.writers.pokerstars_text import WriterError
 
-HEADER = re.compile(r"^#\d+: Limit (?:2-7 Razz|Razz|Seven Card Stud(?: Hi-Lo)?) - ")
 # The summary's "Seat N: NAME (STACK) +NET": the site's own net per player.
 NET = re.compile(r"^Seat \d+: (.+) \([\d,.]+\) ([+-][\d,.]+)$")
 
@@ -39,15 +38,6 @@ def cents(text: str) -> int:
     sign = -1 if text.startswith("-") else 1
     whole, _, fraction = text.lstrip("+-").replace(",", "").partition(".")
     return sign * (int(whole) * 100 + int(fraction.ljust(2, "0") or 0))
-
-
-@pytest.mark.parametrize("name", corpus_files())
-def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
-    path = corpus / "kingsclub" / name
-    headers = [line for line in LogReader(path).lines() if HEADER.match(line)]
-    results = list(parse_file(path))
-    assert [r for r in results if isinstance(r, ParseError)] == []
-    assert len([r for r in results if isinstance(r, Hand)]) == len(headers) == 1
 
 
 def test_seven_distinct_stud_hands(corpus: Path) -> None:

@@ -8,14 +8,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from helpers.parsing import assert_unambiguous, dialect, events_of, parse_text
+from helpers.parsing import events_of, parse_text
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
 from studbook.events import Bet, BringIn, Collect, Deal, Raise, Show, Street, UncalledReturn
 from studbook.grammar import ParseError, Skipped, parse_file
 from studbook.grammar.parse import parse_block
-from studbook.grammar.reader import LogReader, read_blocks
+from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.money import parse_amount
 from studbook.replay import replay
@@ -33,22 +33,9 @@ def hands_in(corpus: Path, name: str) -> list[Hand]:
     return [h for h in parse_file(corpus / SITE / name) if isinstance(h, Hand)]
 
 
-@pytest.mark.parametrize("name", corpus_files())
-def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
-    path = corpus / SITE / name
-    headers = [line for line in LogReader(path).lines() if line.startswith("***** History for hand ")]
-    results = list(parse_file(path))
-    assert [r for r in results if not isinstance(r, Hand)] == []
-    assert len(results) == len(headers)
-
-
 def test_the_corpus_has_six_distinct_stud_hands(corpus: Path) -> None:
     ids = {h.hand_id for name in corpus_files() for h in hands_in(corpus, name)}
     assert len(ids) == 6 and all(i.startswith("R5-") for i in ids)
-
-
-def test_no_corpus_line_is_read_by_two_kinds(corpus: Path) -> None:
-    assert_unambiguous(dialect(SITE), [corpus / SITE / name for name in corpus_files()])
 
 
 def test_header_facts_and_times(corpus: Path) -> None:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from helpers.parsing import assert_unambiguous, dialect, events_of, parse_text
+from helpers.parsing import events_of, parse_text
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
@@ -28,7 +28,7 @@ from studbook.events import (
 )
 from studbook.grammar import ParseError, Skipped, parse_file
 from studbook.grammar.parse import parse_block
-from studbook.grammar.reader import LogReader, read_blocks
+from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.writers import WRITERS
@@ -48,22 +48,9 @@ def hand_in(corpus: Path, name: str) -> Hand:
     return next(h for h in parse_file(corpus / SITE / name) if isinstance(h, Hand))
 
 
-@pytest.mark.parametrize("name", corpus_files())
-def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
-    path = corpus / SITE / name
-    titles = [line for line in LogReader(path).lines() if line.startswith("***** Hand History for Game")]
-    results = list(parse_file(path))
-    assert [r for r in results if not isinstance(r, Hand)] == []
-    assert len(results) == len(titles) == 1
-
-
 def test_the_corpus_has_four_distinct_stud_hands(corpus: Path) -> None:
     ids = {h.hand_id for name in corpus_files() for h in parse_file(corpus / SITE / name)}
     assert len(ids) == 4
-
-
-def test_no_corpus_line_is_read_by_two_kinds(corpus: Path) -> None:
-    assert_unambiguous(dialect(SITE), [corpus / SITE / name for name in corpus_files()])
 
 
 def test_cash_header_nul_byte_and_zone(corpus: Path) -> None:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-import pytest
-from helpers.parsing import OLD_STYLE_HAND, assert_unambiguous, dialect, events_of, parse_text
-from helpers.paths import corpus_dir
+from helpers.parsing import OLD_STYLE_HAND, events_of, parse_text
 
 from studbook.cards import parse_cards
 from studbook.events import (
@@ -28,12 +25,9 @@ from studbook.events import (
     UncalledReturn,
 )
 from studbook.grammar import ParseError, Skipped, parse_file
-from studbook.grammar.reader import LogReader
 from studbook.hand import Hand, Seat, SummarySeat
 
 # Independent of the grammar: a PokerStars header line, and which of them announce a stud game.
-HEADER = re.compile(r"^(?:PokerStars|POKERSTARS)(?: Home Game)? (?:Game|Hand|GAME) #\d+:")
-STUD_GAME = re.compile(r"7 Card Stud|Razz", re.IGNORECASE)
 
 
 def parse(path: Path) -> list[Hand | ParseError | Skipped]:
@@ -45,41 +39,9 @@ def hand_in(corpus: Path, name: str, hand_id: str | None = None) -> Hand:
     return next(h for h in hands if hand_id in (None, h.hand_id))
 
 
-def corpus_files() -> list[str]:
-    folder = corpus_dir()
-    return sorted(p.name for p in (folder / "pokerstars").glob("*.txt")) if folder else []
-
-
-@pytest.mark.parametrize("name", corpus_files())
-def test_every_corpus_hand_parses(corpus: Path, name: str) -> None:
-    path = corpus / "pokerstars" / name
-    headers = [line for line in LogReader(path).lines() if HEADER.match(line)]
-    results = parse(path)
-    assert [r for r in results if isinstance(r, ParseError)] == []
-    assert sum(isinstance(r, Hand) for r in results) == sum(bool(STUD_GAME.search(h)) for h in headers)
-    assert sum(isinstance(r, Skipped) for r in results) == sum(not STUD_GAME.search(h) for h in headers)
-
-
 def test_corpus_totals(corpus: Path) -> None:
     results = [r for path in sorted((corpus / "pokerstars").glob("*.txt")) for r in parse(path)]
     assert len(results) == 33 and all(isinstance(r, Hand) for r in results)
-
-
-@pytest.mark.parametrize("name", corpus_files())
-def test_event_lines_are_lines_of_the_file(corpus: Path, name: str) -> None:
-    """Each event points at the original line that names its player (BOM, CRLF and all)."""
-    path = corpus / "pokerstars" / name
-    lines = list(LogReader(path).lines())
-    for hand in parse(path):
-        assert lines[hand.source.first_line - 1].startswith("PokerStars")
-        for event in hand.events:
-            player = getattr(event, "player", None)
-            assert player is None or player in lines[event.line - 1], (event, lines[event.line - 1])
-
-
-def test_each_corpus_line_is_one_line_kind(corpus: Path) -> None:
-    """Wherever two line kinds could both be read, one of them is preferred (no lexer tie)."""
-    assert_unambiguous(dialect("pokerstars"), sorted((corpus / "pokerstars").glob("*.txt")))
 
 
 def test_seats_antes_bring_in_and_side_pot(corpus: Path) -> None:

@@ -6,11 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.families import audited, nets, one_hand
+from helpers.parsing import events_of
 
 from studbook.events import BringIn, Collect, Note, UncalledReturn
-from studbook.hand import Hand
-from studbook.replay import Replay, replay
 
 BODY = """\
 {header}
@@ -62,25 +61,6 @@ CHIPS_NETS = {"Alice": -45, "Bob": 50, "Carol": -5}
 def written(header: str, sign: str | None, table: str = "Table 'Alpha II' 8-max") -> str:
     amounts = CHIPS if sign is None else {key: value.format(s=sign) for key, value in MONEY.items()}
     return BODY.format(header=header, table=table, **amounts)
-
-
-def one_hand(text: str) -> Hand:
-    results = parse_text(text)
-    assert len(results) == 1 and isinstance(results[0], Hand), results
-    return results[0]
-
-
-def audited(hand: Hand) -> Replay:
-    """The replay of a hand that breaks no rule, whose money adds up to the log's pot and rake."""
-    result = replay(hand)
-    assert [v for v in result.violations if v.severity == "error"] == []
-    assert sum(s.collected for s in result.seats) + result.rake == result.total_pot == hand.summary.total_pot
-    assert result.rake == hand.summary.rake
-    return result
-
-
-def nets(result: Replay) -> dict[str, int]:
-    return {seat.player: seat.net for seat in result.seats}
 
 
 # family: (header, currency sign or None for chips, the table line, what the header says)
