@@ -27,6 +27,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from importlib.resources import files
 
+import studbook.grammar  # noqa: F401  (registers every site: the book lists their defaults and conventions)
 from studbook.rules.house import OPTION_RULES, PRESETS, Rules, option_text, rules_for
 from studbook.rules.variants import VARIANTS, Variant
 from studbook.sites import SITE_CONVENTIONS, SITE_DEFAULTS

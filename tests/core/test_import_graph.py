@@ -2,8 +2,10 @@
 below it, never above, and only the command line imports typer.
 
 Low to high: the core (cards, money, events, hands, the rules engine, replay, equity); the site
-grammars that read logs into hands; the hand-history writers and the simulator that writes through
-them (they borrow the grammars' currencies, time zones and quoting); storage and statistics; the HTML
+grammars that read logs into hands (each site registers its facts with the core); the hand-history
+writers and the simulator that writes through them (they borrow the grammars' currencies, time zones and
+quoting), and the rulebook and the audit's tables, which list every site's defaults and conventions;
+storage and statistics; the HTML
 reports (they read the database); the command line over all of them. Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too.
 """
@@ -21,6 +23,8 @@ LAYERS = {  # package prefix: layer, low to high; a module not named here is cor
     "studbook.grammar": 1,
     "studbook.writers": 2,
     "studbook.simulate": 2,
+    "studbook.rulebook": 2,
+    "studbook.audit": 2,
     "studbook.analytics": 3,
     "studbook.reports": 4,
     "studbook.cli": 5,
