@@ -35,7 +35,7 @@ PY313 ?= $(shell for p in $$HOME/.pyenv/versions/3.13*/bin/python3.13 $$(command
 VENV313 := .venv-3.13
 # The pure pass leaves out the tests of process orchestration (the Dask lake, the watcher), which run
 # the same row code as the import tests here and take a third of the suite's time.
-PURE_TESTS ?= tests/grammar tests/rules tests/core tests/analytics studbook grammar analytics \
+PURE_TESTS ?= tests/grammar tests/rules tests/core tests/analytics \
 	--ignore=tests/analytics/test_lake.py --ignore=tests/analytics/test_lake_killed_worker.py \
 	--ignore=tests/analytics/test_watch.py
 
@@ -60,7 +60,7 @@ test-pure: $(DEPS)
 test-3.13:
 	test -x $(VENV313)/bin/python || $(PY313) -m venv $(VENV313)
 	STUDBOOK_PURE=1 $(VENV313)/bin/python -m pip install --quiet -e '.[test]'
-	$(VENV313)/bin/python -m pytest -rs -p no:cacheprovider tests/grammar grammar
+	$(VENV313)/bin/python -m pytest -rs -p no:cacheprovider tests/grammar tests/core/test_doctests.py -k "grammar"
 
 DEMO := out/demo
 

@@ -1,6 +1,6 @@
-"""The reading layer: logs into hand blocks (grammar/reader.py), each block's dialect detected and parsed
-into a Hand. The machinery is here; the sites are in ``grammar/sites/``, which importing this package
-registers.
+"""``studbook.grammar`` (this folder is that package). The reading layer: logs into hand blocks
+(grammar/reader.py), each block's dialect detected and parsed into a Hand. The machinery is here; the
+sites are in ``grammar/sites/``, which importing this package registers.
 """
 
 from studbook.grammar.parse import ParseResult, Skipped, expand_paths, parse_block, parse_file

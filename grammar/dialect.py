@@ -121,12 +121,8 @@ def register(dialect_class: type[Dialect]) -> None:
     class (a call, not a class decorator: mypyc compiles a decorated class as a plain Python class, which
     cannot derive from the compiled :class:`Dialect`)."""
     global _HEADER_PREFIX
-    known = next((dialect for dialect in (*_DIALECTS, *_XML_DIALECTS) if dialect.name == dialect_class.name),
-                 None)
-    if known is not None:
-        if type(known).__qualname__ != dialect_class.__qualname__:
-            raise ValueError(f"two dialects are named {dialect_class.name!r}")
-        return  # its module imported again under another name (pytest's doctests do)
+    if any(dialect.name == dialect_class.name for dialect in (*_DIALECTS, *_XML_DIALECTS)):
+        raise ValueError(f"two dialects are named {dialect_class.name!r}")
     install(SiteFacts(dialect_class.name, dialect_class.display_name or dialect_class.name,
                       dialect_class.hides_boards, dialect_class.house_defaults, dialect_class.currency,
                       dialect_class.conventions))

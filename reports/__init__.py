@@ -1,1 +1,2 @@
-"""Plotly figures and self-contained HTML report pages."""
+"""``studbook.reports`` (this folder is that package). Plotly figures and self-contained HTML report
+pages."""

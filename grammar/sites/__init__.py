@@ -1,4 +1,5 @@
-"""The sites studbook reads: one module per dialect (with its ``.lark`` grammar on ``base.lark``).
+"""``studbook.grammar.sites``. The sites studbook reads: one module per dialect (with its ``.lark``
+grammar on ``base.lark``).
 
 ``SITES`` names each site module; importing this package imports them all, and each registers its
 dialect (grammar/dialect.py). A new site is its module, its grammar and one entry here.

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
 from studbook.cards import parse_cards
@@ -69,10 +67,6 @@ def play(table: Table, script: str) -> list[str]:
             found.append("wrong-actor")
         found += codes(table.act(name, table.normalise(kind, to), to, words[-1].endswith("!")))
     return found
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(machine).failed == 0
 
 
 # -- who brings in and who opens ---------------------------------------------------------------

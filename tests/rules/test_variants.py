@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
 from studbook import rulebook
 from studbook.cards import parse_cards
 from studbook.events import Street
 from studbook.grammar import SITES
-from studbook.rules import variants
 from studbook.rules.evaluate import high, low8, low_a5
 from studbook.rules.house import PRESETS, RuleError, Rules, deck, rules_for
 from studbook.rules.variants import VARIANTS, descubierto, razz, razz27, stud, stud5, stud8
 from studbook.sites import SITE_CONVENTIONS, SITE_DEFAULTS
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(variants).failed == 0
 
 
 def test_named_variants_are_registered() -> None:
