@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from helpers.parsing import events_of, parse_text
+from helpers.tournament_hands import BOVADA_TOURNAMENT
 
 from studbook.cards import parse_cards
 from studbook.events import (
@@ -121,60 +122,10 @@ def test_every_corpus_hand_replays_clean(corpus: Path) -> None:
             assert result.rake == hand.summary.rake
 
 
-TOURNAMENT = """\
-Bovada Hand #3100000001 TBL#22 7CARD Tournament #9018578 TBL#3, Fixed Limit Normal - Level 2 (40/80) - \
-2015-01-10 21:05:00
-Seat+1: 1,500 in chips
-Seat+2 [ME]: 30 in chips
-Seat+4: 2,000 in chips
-Seat+1 : Ante chip 10
-Seat+2 [ME] : Ante chip 10
-Seat+4 : Ante chip 10
-*** 3RD STREET ***
-Seat+1 : Card dealt to a spot [Ah Kd 9c]
-Seat+2 [ME] : Card dealt to a spot [7s 7d 2c]
-Seat+4 : Card dealt to a spot [Qs Jd Kc]
-Seat+2 [ME] : All-in 20
-Seat+4 : Calls 20
-Seat+1 : Raises (timeout) 40 to 40
-Seat+4 : Calls 20
-*** 4TH STREET ***
-Seat+1 : Card dealt to a spot [3c]
-Seat+2 [ME] : Card dealt to a spot [7h]
-Seat+4 : Card dealt to a spot [8d]
-Seat+4 : Checks
-Seat+1 : Checks
-*** 5TH STREET ***
-Seat+1 : Card dealt to a spot [4c]
-Seat+2 [ME] : Card dealt to a spot [5h]
-Seat+4 : Card dealt to a spot [9d]
-Seat+4 : Checks
-Seat+1 : Bets 80
-Seat+4 : Folds(timeout)
-Seat+1 : Return uncalled portion of bet 80
-Seat+1 : Does not show [Ah Kd 9c 3c 4c] (High Card)
-Seat+1 : Hand result-Side pot 40
-*** 6TH STREET ***
-Seat+1 : Card dealt to a spot [5c]
-Seat+2 [ME] : Card dealt to a spot [6h]
-*** RIVER ***
-Seat+1 : Card dealt to a spot [Ts]
-Seat+2 [ME] : Card dealt to a spot [2h]
-Seat+1 : Showdown [Ah Kd Ts 9c 5c] (High Card)
-Seat+2 [ME] : Showdown [7s 7d 7h 6h 5h] (Three of a kind)
-Seat+2 [ME] : Ranking 3
-Seat+2 [ME] : Hand result 90
-Seat+4 : Seat sit out
-*** SUMMARY ***
-Total Pot(130)
-Seat+1:  40 [Does not show]
-Seat+2:  90  with Three of a kind [7s 7d 2c 7h 5h 6h 2h-7s 7d 7h 6h 5h]
-Seat+4:  Folded on the 5TH STREET
-"""
 
 
 def test_tournament_all_in_timeouts_and_side_pot() -> None:
-    (hand,) = parse_text(TOURNAMENT)
+    (hand,) = parse_text(BOVADA_TOURNAMENT)
     assert isinstance(hand, Hand), hand
     assert (hand.tournament_id, hand.level, hand.table, hand.currency) == ("9018578", "2", "3", None)
     assert (hand.small_bet, hand.big_bet) == (40, 80)
@@ -190,7 +141,7 @@ def test_tournament_all_in_timeouts_and_side_pot() -> None:
 
 
 def test_all_in_reads_as_call_bet_or_raise() -> None:
-    text = TOURNAMENT.replace(
+    text = BOVADA_TOURNAMENT.replace(
         "Seat+4 : Calls 20\nSeat+1 : Raises (timeout) 40 to 40\nSeat+4 : Calls 20",
         "Seat+4 : Calls 20\nSeat+1 : All-in(raise) 40 to 40\nSeat+4 : All-in 20",
     )
@@ -200,7 +151,7 @@ def test_all_in_reads_as_call_bet_or_raise() -> None:
 
 
 def test_a_line_that_could_move_chips_rejects_the_hand() -> None:
-    (error,) = parse_text(TOURNAMENT.replace("Seat+4 : Calls 20\nSeat+1", "Seat+4 : Pays 20\nSeat+1"))
+    (error,) = parse_text(BOVADA_TOURNAMENT.replace("Seat+4 : Calls 20\nSeat+1", "Seat+4 : Pays 20\nSeat+1"))
     assert isinstance(error, ParseError)
     assert (error.line, error.column) == (13, 10)
     assert error.message.startswith("unknown action 'Pays 20' by Seat+4")
