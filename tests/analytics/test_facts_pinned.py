@@ -10,7 +10,10 @@ report's big bets per 100 and a session's net in big bets are sums of exact deci
 ``in_bets``), as the stats are, where they were float sums; four values fell on a half cent, which the
 float sum had put a hair under (-0.185 big bets read -0.18, now -0.19 as DuckDB rounds a half away from
 zero; -3.575, 19.375 and -8.125 likewise), so the acr and fulltilt sessions and the studbook format's
-door cards were pinned anew, and no other.
+door cards were pinned anew, and no other. A third: a hand that follows its site's convention is
+information, not an error (KingsClub's three raises over the bring-in, KC1), so the corpus's
+``hands.errors`` was pinned anew; and the hands table gained the tournament buy-in columns (``buy_in``,
+``fee``, ``buy_in_currency``), pinned as they came; every other pin is unchanged.
 
 The pins are SHA-256 digests (the corpus's real player names stay out of the project), one per
 column or per output, so a failure names what changed. Regenerate them only for an intended change
