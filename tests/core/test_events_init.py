@@ -27,9 +27,9 @@ _numbers = itertools.count(101)
 # tuple field gets one card: only the wiring is checked, and the compiled build checks a tuple's type,
 # not its items.
 TUPLES = {"community", "down", "up", "shown_before", "cards", "side_pots", "board", "seats", "events",
-          "rules"}
+          "rules", "inferred"}
 TEXTS = {"player", "description", "pot", "half", "kind", "text", "outcome", "file", "site", "hand_id",
-         "variant", "structure", "currency", "table", "tournament_id", "level", "game_label"}
+         "variant", "structure", "currency", "table", "tournament_id", "level", "game_label", "buy_in"}
 FLAGS = {"all_in", "sitting_out", "home_game"}
 
 
