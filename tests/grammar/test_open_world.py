@@ -16,7 +16,7 @@ import pytest
 from helpers.paths import HISTORIES
 
 from studbook.events import UNKNOWN_LINE, Note
-from studbook.grammar import Block, ParseError, parse_block, read_blocks
+from studbook.grammar import Block, ParseError, parse_block, parse_file, read_blocks
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.openworld import may_move_money
 from studbook.hand import Hand
@@ -212,3 +212,26 @@ def test_a_deal_with_a_word_that_is_no_card_is_kept_with_its_cards_unknown(
         assert isinstance(strict, ParseError) and "'Jx' is not a card" in strict.message, where
         tried += 1
     assert tried >= 40
+
+
+@pytest.mark.parametrize(("tail", "encoding"), [("\n\n\x1a\n", "utf-8"), ("\n\n\x1a", "cp1252")])
+def test_junk_after_the_last_hand_costs_no_hand(tmp_path: Path, tail: str, encoding: str) -> None:
+    """A stray byte after the blank lines that end a log is left out of the last hand with a warning."""
+    log = tmp_path / "log.txt"
+    text = (HISTORIES / "pokerstars-stud8-sim.txt").read_text(encoding="utf-8")
+    log.write_bytes((text.rstrip("\n") + tail).encode(encoding))
+    results = list(parse_file(log))
+    assert all(isinstance(result, Hand) for result in results) and len(results) == 25
+    notes = [e for e in results[-1].events if isinstance(e, Note) and e.kind == UNKNOWN_LINE]
+    assert [note.text for note in notes] == ["\x1a"]
+
+
+def test_a_broken_utf16_tail_costs_no_hand(corpus: Path, tmp_path: Path) -> None:
+    """A UTF-16 log with one byte too many decodes it as a replacement character: left out, with a warning."""
+    source = corpus / "fulltilt" / "cash-Razz-USD-0.10-0.20-201012.CCT.and.ET.timeformat.txt"
+    log = tmp_path / "log.txt"
+    log.write_bytes(source.read_bytes() + b"\n")
+    [hand] = list(parse_file(log))
+    assert isinstance(hand, Hand)
+    assert [e.text for e in hand.events if isinstance(e, Note) and e.kind == UNKNOWN_LINE] == ["\ufffd"]
+    assert isinstance(next(iter(parse_file(log, strict=True))), ParseError)
