@@ -3,8 +3,11 @@
 A file is a run of ``<description type= stakes=/>`` and ``<game>`` elements with no root; the last
 description before a game (the block's context) names the stakes (``Limit $0.50/$1``; a tournament writes
 ``Limit`` alone). A game says its game by numbers (``gametype``, ``multigametype`` in a HORSE game: only
-seven-card games are stud), its start time in UTC (``starttime="20110204202244"``) and table and
-tournament in ``data="date|table|id|hand id|tournament?"``. Players are named by seat number (0-based;
+seven-card games are stud), its start time in UTC (``starttime="20110204202244"``; from 2012 with its
+zone) and table and tournament id in ``data="date|table|id|hand id|tournament?"`` (absent in some 2014
+games); whether it is a tournament the description says (``HORSE Tournament``). Events that move no chip
+are notes; an element the format is not known to write is an ``unknown-line`` note unless it carries an
+amount, which is an error. Players are named by seat number (0-based;
 studbook counts seats from 1, as fpdb does). A tournament writes each player's ``balance`` after his ante:
 every all-in of the corpus's HORSE tournament ends at nothing behind only with the ante added back.
 Each ``<round>`` writes its actions (``<event>``: calls, bets and all-ins by the chips they add, raises
