@@ -17,6 +17,7 @@ from lxml import etree
 
 from studbook.cards import Card, CardError, parse_card
 from studbook.events import (
+    UNKNOWN_LINE,
     Bet,
     BringIn,
     Call,
@@ -25,6 +26,7 @@ from studbook.events import (
     Deal,
     Event,
     Fold,
+    Note,
     PostAnte,
     Raise,
     Street,
@@ -239,6 +241,12 @@ class GameBuilder:
             self.bet(element, player, added)
         else:
             self.raise_to(element, player, total)
+
+    def unknown(self, element: Element) -> None:
+        """An element the site's format is not known to write, kept as an ``unknown-line`` note with its
+        own text: left out, it must still let the money close (the replay warns of it)."""
+        text = etree.tostring(element, encoding="unicode", with_tail=False)
+        self.events.append(Note(self.at(element), UNKNOWN_LINE, " ".join(text.split())))
 
     def check(self, element: Element, player: str) -> None:
         self.events.append(Check(self.at(element), player))

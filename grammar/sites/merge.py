@@ -3,8 +3,11 @@
 A file is a run of ``<description type= stakes=/>`` and ``<game>`` elements with no root; the last
 description before a game (the block's context) names the stakes (``Limit $0.50/$1``; a tournament writes
 ``Limit`` alone). A game says its game by numbers (``gametype``, ``multigametype`` in a HORSE game: only
-seven-card games are stud), its start time in UTC (``starttime="20110204202244"``) and table and
-tournament in ``data="date|table|id|hand id|tournament?"``. Players are named by seat number (0-based;
+seven-card games are stud), its start time in UTC (``starttime="20110204202244"``; from 2012 with its
+zone) and table and tournament id in ``data="date|table|id|hand id|tournament?"`` (absent in some 2014
+games); whether it is a tournament the description says (``HORSE Tournament``). Events that move no chip
+are notes; an element the format is not known to write is an ``unknown-line`` note unless it carries an
+amount, which is an error. Players are named by seat number (0-based;
 studbook counts seats from 1, as fpdb does). A tournament writes each player's ``balance`` after his ante:
 every all-in of the corpus's HORSE tournament ends at nothing behind only with the ante added back.
 Each ``<round>`` writes its actions (``<event>``: calls, bets and all-ins by the chips they add, raises
@@ -36,6 +39,17 @@ _STREETS = {"BRING_IN": Street.THIRD, "THIRD_STREET": Street.THIRD, "FOURTH_STRE
             "FIFTH_STREET": Street.FIFTH, "SIXTH_STREET": Street.SIXTH, "SEVENTH_STREET": Street.SEVENTH}
 _STAKES = re.compile(r"(?P<structure>[A-Za-z ]*[A-Za-z])\s*\(?(?P<amounts>[^()]*?)\)?")
 _HALVES = {"h": "hi", "l": "lo"}
+# A tournament level in the stakes (``No Limit Level 4 Blinds 40/80``, 2015): not the game's bets.
+_LEVEL = re.compile(r"\s+Level\b.*$")
+# When a game started: ``20110204202244`` (UTC), or from mid-2012 ``2012/06/05 19:39:26 -0400``.
+_TIMES = ("%Y%m%d%H%M%S", "%Y/%m/%d %H:%M:%S %z")
+# Events that move no chip, kept as notes: their kind, and what the note says.
+_NOTICES = {"SIT_OUT": ("sitting_out", "sits out"), "DISCONNECTED": ("connection", "disconnected"),
+            "RECONNECTED": ("connection", "reconnected"), "LEAVE": ("leave", "leaves the table"),
+            "PLAYER_OUT": ("tournament", "out of the tournament")}
+_ACTIONS = ("FOLD", "CHECK", "RAISE", "COMPLETE", "ANTE", "BRING_IN", "CALL", "BET", "ALL_IN")
+_ROUND_PARTS = ("cards", "event", "winner")
+_GAME_PARTS = ("players", "round")
 
 
 def _game_number(game: Element) -> str:
@@ -44,10 +58,12 @@ def _game_number(game: Element) -> str:
 
 def _other_game(game: Element, context: Element) -> str | None:
     """The game of a hand that is not seven-card stud, as the file names it; None for stud."""
-    if game.get("numholecards") == "7" and _game_number(game) in GAMES:
-        return None
     description = context.find("description")
     name = description.get("type", "") if description is not None else ""
+    if game.find("round/event[@type='GAME_CANCELLED']") is not None:  # dealt no card, moved no chip
+        return f"{name} game {_game_number(game)}, cancelled".strip()
+    if game.get("numholecards") == "7" and _game_number(game) in GAMES:
+        return None
     return f"{name} game {_game_number(game)} ({game.get('numholecards')} hole cards)".strip()
 
 
@@ -64,17 +80,20 @@ class Merge(XmlDialect):
 
 def _read(block: Block, game: Element, context: Element) -> Hand:
     variant = VARIANTS[GAMES[_game_number(game)]]
-    data = attribute(game, "data").split("|")
-    if len(data) < 5:
-        raise fault(game, f"data={game.get('data')!r} is not date|table|id|hand id|tournament")
-    tournament = data[4] == "true"
+    written = game.get("data")
+    data = written.split("|") if written is not None else []
+    if written is not None and len(data) < 5:
+        raise fault(game, f"data={written!r} is not date|table|id|hand id|tournament")
+    tournament = _tournament(context, data)
     players = game.findall("players/player")
     if not players:
         raise fault(game, "no <players>")
     signs = attribute(players[0], "balance")[:1] + (context.findtext("description") or "")
     stakes = context.find("description")
     signs += stakes.get("stakes", "") if stakes is not None else ""
-    currency = None if tournament else next((CURRENCIES[sign] for sign in signs if sign in CURRENCIES), "USD")
+    play = game.get("realmoney") == "false"
+    currency = None if tournament or play else next(
+        (CURRENCIES[sign] for sign in signs if sign in CURRENCIES), "USD")  # no sign (2014): dollars
     builder = GameBuilder(block, variant, currency)
     names: dict[str, str] = {}
     antes = {event.get("player"): builder.money(event, "amount")
@@ -99,6 +118,8 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
             if kind not in ("DRAW_DRAWN_CARDS", "HOLE"):
                 if kind in ("SHOWN", "MUCKED"):
                     _reveal(builder, element, names, cards, last_cards)
+                else:
+                    builder.unknown(element)
                 continue
             player = _seated(builder, element, names)
             so_far = _cards(builder, element)
@@ -115,11 +136,17 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
             elif kind == "CHAT":  # named by nickname, not seat
                 builder.events.append(Note(builder.at(element), "chat", element.get("text", ""),
                                            element.get("player")))
-            elif kind == "PLAYER_OUT":
-                builder.events.append(Note(builder.at(element), "tournament", "out of the tournament",
-                                           _seated(builder, element, names)))
-            else:
+            elif kind in _NOTICES:
+                note, text = _NOTICES[kind]
+                who = _seated(builder, element, names) if element.get("player") is not None else None
+                builder.events.append(Note(builder.at(element), note, text, who))
+            elif kind in _ACTIONS or element.get("amount") is not None:  # may move money: read or fail
                 _act(builder, element, kind, _seated(builder, element, names))
+            else:
+                builder.unknown(element)
+        for element in round_element:
+            if isinstance(element.tag, str) and element.tag not in _ROUND_PARTS:
+                builder.unknown(element)
         for element in round_element.iterfind("winner"):
             (written_back if element.get("uncalled") == "true" else collects).append(element)
     builder.return_uncalled(builder.at(game))
@@ -147,16 +174,22 @@ def _read(block: Block, game: Element, context: Element) -> Hand:
         if amount - back:
             builder.events.append(Collect(builder.at(element), player, amount - back, label,
                                           _HALVES.get(element.get("pottype", "n"))))
+    for element in game:
+        if isinstance(element.tag, str) and element.tag not in _GAME_PARTS:
+            builder.unknown(element)
     small, big, structure = _stakes(builder, context, game)
     description = context.find("description")
     game_type = description.get("type") if description is not None else None
+    buy_in = game.get("buyIn")  # 2015's tournaments: the prize pool's part, in dollars (no fee)
     return Hand(
         site="merge", hand_id=attribute(game, "id"), variant=variant.name, structure=structure,
-        small_bet=small, big_bet=big, currency=currency, start_time=_start(game), table=unquote(data[1]),
+        small_bet=small, big_bet=big, currency=currency, start_time=_start(game),
+        table=unquote(data[1]) if data else attribute(game, "id").split("-")[0],
         seats=builder.seat_list(), events=tuple(builder.events),
         source=Source(block.file, block.first_line, block.last_line), summary=Summary(),
         max_seats=integer(game, "seats") if game.get("seats") else None,
-        tournament_id=data[2] if tournament else None,
+        tournament_id=data[2] if tournament and data else None,
+        buy_in=f"${buy_in}" if tournament and buy_in else None,
         game_label="HORSE" if game_type and game_type.split()[0] == "HORSE" else None,
     )
 
@@ -201,16 +234,28 @@ def _act(builder: GameBuilder, element: Element, kind: str, player: str) -> None
         handle = {"ANTE": builder.ante, "BRING_IN": builder.bring_in, "CALL": builder.call,
                   "BET": builder.bet, "ALL_IN": builder.all_in}[kind]
         handle(element, player, builder.money(element, "amount"))
-    else:
+    else:  # an amount no action of the format explains: money that must not go unread
         raise fault(element, f"event type {kind} is not a stud action studbook knows")
 
 
 def _start(game: Element) -> datetime:
     text = attribute(game, "starttime")
-    try:
-        return datetime.strptime(text, "%Y%m%d%H%M%S").replace(tzinfo=UTC)
-    except ValueError:
-        raise fault(game, f"unreadable starttime {text!r}") from None
+    for form in _TIMES:
+        try:
+            moment = datetime.strptime(text, form)
+        except ValueError:
+            continue
+        return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    raise fault(game, f"unreadable starttime {text!r}")
+
+
+def _tournament(context: Element, data: list[str]) -> bool:
+    """A tournament's description says so (``HORSE Tournament``); the fifth field of ``data`` is true in
+    a tournament but also at some cash tables of 2013, so it decides only with no description."""
+    description = context.find("description")
+    if description is not None and description.get("type"):
+        return description.get("type", "").endswith("Tournament")
+    return len(data) > 4 and data[4] == "true"
 
 
 def _stakes(builder: GameBuilder, context: Element, game: Element) -> tuple[int, int, str]:
@@ -218,7 +263,7 @@ def _stakes(builder: GameBuilder, context: Element, game: Element) -> tuple[int,
     ``Limit`` alone in a tournament: read from the bets (:meth:`GameBuilder.inferred_stakes`)."""
     description = context.find("description")
     stakes = description.get("stakes", "") if description is not None else ""
-    found = _STAKES.fullmatch(stakes.strip())
+    found = _STAKES.fullmatch(_LEVEL.sub("", stakes.strip()))
     structure = betting_structure(found["structure"]) if found else "limit"
     texts = found["amounts"].split("/") if found and found["amounts"] else []
     try:
