@@ -209,7 +209,8 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         """``FL 7 Card Stud $1 USD Buy-in - ...``: chips; the tournament and its stakes come on their own
         lines (:meth:`on_tournament_level`, :meth:`on_stakes`)."""
         self.hand.set_money(None)
-        self.game_facts(line, match, currency=None, tournament_id=None, level=None, buy_in=match["buy_in_text"])
+        self.game_facts(line, match, currency=None, tournament_id=None, level=None,
+                        buy_in=match["buy_in_text"])
         self.emit(Note(self.hand.offset + line, "tournament", f"buy-in {match['buy_in']}"))
 
     def on_tournament_level(self, line: int, match: Match) -> None:
