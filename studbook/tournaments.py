@@ -2,7 +2,7 @@
 
 Both are facts of the tournament, not of one hand: the hand carries the buy-in as its header writes it
 (``$10+$1``, ``€5+€0.50 EUR``) and the finishing places as ``tournament`` notes; the import turns them into
-the ``tournaments`` and ``tournament_finishes`` rows (analytics/rows.py) with these functions.
+the ``hands`` buy-in columns and the ``tournament_places`` rows (analytics/rows.py) with these functions.
 """
 
 from __future__ import annotations
