@@ -250,13 +250,15 @@ def _place_rows(hand: Hand) -> list[Values]:
         return []
     bought = buy_in_of(hand.buy_in)
     decimals = 2 if bought is not None and bought[2] is not None else 0
-    rows: list[Values] = []
+    found: dict[str, tuple[int | None, int | None]] = {}  # a prize may come on a line of its own
     for event in hand.events:
         if type(event) is Note and isinstance(event, Note) and event.kind == "tournament" and event.player:
-            found = place_of(event.text, decimals)
-            if found is not None:
-                rows.append((event.player, found[0], found[1]))
-    return rows
+            read = place_of(event.text, decimals)
+            if read is not None:
+                place, prize = found.get(event.player, (None, None))
+                found[event.player] = (read[0] if read[0] is not None else place,
+                                       read[1] if read[1] is not None else prize)
+    return [(player, place, prize) for player, (place, prize) in found.items() if place is not None]
 
 
 # each a count per player and round in ``seats``

@@ -2,7 +2,7 @@
 
 Both are facts of the tournament, not of one hand: the hand carries the buy-in as its header writes it
 (``$10+$1``, ``€5+€0.50 EUR``) and the finishing places as ``tournament`` notes; the import turns them into
-the ``tournaments`` and ``tournament_finishes`` rows (analytics/rows.py) with these functions.
+the ``hands`` buy-in columns and the ``tournament_places`` rows (analytics/rows.py) with these functions.
 """
 
 from __future__ import annotations
@@ -12,25 +12,42 @@ import re
 from studbook.money import AmountError, parse_amount
 
 _SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_PART = re.compile(r"([$€£]?)(\d[\d,]*(?:\.\d+)?)")
-_ISO = re.compile(r"\b([A-Z]{3})\s*$")
-_PLACE = re.compile(r"(?:finished the tournament in (\d+)(?:st|nd|rd|th) place|(wins the tournament))"
-                    r"(?: and (?:receives?|received) ([$€£]?)(\d[\d,]*(?:\.\d+)?))?")
+# one price: the sign before (``$10``) or after (``4.50€``, Winamax) the number; a decimal comma
+# (``0,90€``) is a comma before one or two last digits
+_PART = re.compile(r"([$€£]?) ?(\d[\d,]*(?:\.\d+)?) ?([$€£]?)")
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+_ISO = re.compile(r"\b(USD|EUR|GBP)\b")
+# the words around the prices: PartyPoker's ``$30 Buy-in + $3 Entry Fee``
+_WORDS = re.compile(r"\b(?:Buy-in|Entry Fee)\b", re.IGNORECASE)
 
 
-def buy_in_of(text: str | None) -> tuple[int, int, str | None] | None:
-    """Buy-in and fee in minor units (cents of the currency; chips for none) of ``$10+$1`` or
-    ``$10+$10+$2`` (a bounty counts in the buy-in: the last part is the fee); None when it is no price."""
+def buy_in_of(text: str | None, currency: str | None = None) -> tuple[int, int, str | None] | None:
+    """Buy-in and fee in minor units (cents of the currency; chips for none) of the forms the sites
+    write; a bounty counts in the buy-in (the last part is the fee); None when it is no price.
+    ``currency`` is the one the site states elsewhere, for a price written without a sign.
+
+    >>> buy_in_of("$10 + $1"), buy_in_of("$10+$10+$2"), buy_in_of("€5+€0.50 EUR")
+    ((1000, 100, 'USD'), (2000, 200, 'USD'), (500, 50, 'EUR'))
+    >>> buy_in_of("4.50€ + 0.50€"), buy_in_of("0,90€ + 0,10€"), buy_in_of("1.50€")
+    ((450, 50, 'EUR'), (90, 10, 'EUR'), (150, 0, 'EUR'))
+    >>> buy_in_of("$30 Buy-in  + $3 Entry Fee"), buy_in_of("$6 USD Buy-in"), buy_in_of("5+0.50", "USD")
+    ((3000, 300, 'USD'), (600, 0, 'USD'), (500, 50, 'USD'))
+    >>> buy_in_of("Ticket only"), buy_in_of("Gratuit"), buy_in_of("1,500")
+    (None, None, (1500, 0, None))
+    """
     if not text:
         return None
     iso = _ISO.search(text)
-    parts = [_PART.fullmatch(part.strip()) for part in _ISO.sub("", text).split("+")]
-    if not parts or any(part is None for part in parts):
+    parts = [_PART.fullmatch(part.strip()) for part in _WORDS.sub("", _ISO.sub("", text)).split("+")]
+    if not parts or any(part is None or (part[1] and part[3]) for part in parts):
         return None
-    signs = {part[1] for part in parts if part is not None and part[1]}
-    currency = iso[1] if iso else _SIGNS[signs.pop()] if len(signs) == 1 else None
+    signs = {part[1] or part[3] for part in parts if part is not None and (part[1] or part[3])}
+    if len(signs) > 1:
+        return None
+    currency = iso[1] if iso else _SIGNS[signs.pop()] if signs else currency
     try:
-        amounts = [parse_amount(part[2], 2 if currency else 0) for part in parts if part is not None]
+        amounts = [parse_amount(_decimal_point(part[2]), 2 if currency else 0) for part in parts
+                   if part is not None]
     except AmountError:
         return None
     if len(amounts) == 1:
@@ -38,16 +55,46 @@ def buy_in_of(text: str | None) -> tuple[int, int, str | None] | None:
     return sum(amounts[:-1]), amounts[-1], currency
 
 
-def place_of(text: str, decimals: int = 2) -> tuple[int, int | None] | None:
+def _decimal_point(number: str) -> str:
+    """``0,90`` is 0.90 (a comma before cents); ``1,500`` stays a thousands separator."""
+    return number.replace(",", ".") if _DECIMAL_COMMA.fullmatch(number) else number
+
+
+# The finishing lines the sites write, each naming the place (or a win: first) and maybe the prize:
+# PokerStars and KingsClub ``finished the tournament in 3rd place and received $10``, ``wins the
+# tournament and receives $30``; Full Tilt ``finishes in 3rd place``; PartyPoker ``finished in 3.``,
+# ``finished in 1 place and received $3 USD``, ``Congratulations to player X for winning tournament``;
+# Bovada ``Ranking 3`` and, on a line of its own, ``Prize Cash [$5]``.
+_PLACES = (
+    re.compile(r"finishe[sd](?: the tournament)? in (\d+)(?:st|nd|rd|th)?(?: place)?\b"),
+    re.compile(r"(wins the tournament|for winning tournament)"),
+    re.compile(r"^(?:.* : )?Ranking (\d+)\b"),
+)
+_PRIZE = re.compile(r"(?:and (?:receives?|received) |Prize Cash \[)([$€£]?)(\d[\d,]*(?:\.\d+)?)")
+
+
+def place_of(text: str, decimals: int = 2) -> tuple[int | None, int | None] | None:
     """Finishing place and prize (minor units: ``decimals`` of the tournament's currency, 0 for chips)
-    of a ``finished the tournament in 3rd place and received $10`` or ``wins the tournament`` line."""
-    found = _PLACE.search(text)
-    if found is None:
-        return None
-    place = 1 if found[2] else int(found[1])
-    if found[4] is None:
-        return place, None
+    of a finishing line (``_PLACES``); a prize alone (Bovada's ``Prize Cash``) has no place; None when the
+    line states neither.
+
+    >>> place_of("Player Cy finished in 3."), place_of("Player Bob finished in 1 place and received $3 USD")
+    ((3, None), (1, 300))
+    >>> place_of("Ann finishes in 2nd place"), place_of("Congratulations to player Bo for winning tournament")
+    ((2, None), (1, None))
+    >>> place_of("Seat+2 [ME] : Ranking 3"), place_of("Seat+2 [ME] : Prize Cash [$12.50]")
+    ((3, None), (None, 1250))
+    """
+    place: int | None = None
+    for pattern in _PLACES:
+        found = pattern.search(text)
+        if found is not None:
+            place = int(found[1]) if found[1].isdigit() else 1
+            break
+    prize = _PRIZE.search(text)
+    if prize is None:
+        return None if place is None else (place, None)
     try:
-        return place, parse_amount(found[4], decimals)
+        return place, parse_amount(prize[2], decimals)
     except AmountError:
-        return place, None
+        return None if place is None else (place, None)

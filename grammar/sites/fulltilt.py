@@ -63,6 +63,7 @@ class FullTiltTransformer(HandTransformer):
                           table=match["table"], max_seats=self.max_seats(match["attributes"]),
                           small_bet=self.money(line, match, "small_bet"),
                           big_bet=self.money(line, match, "big_bet"), ante=ante, tournament_id=tournament_id,
+                          buy_in=match["buy_in"],
                           game_label=match["mix"])
 
     def on_late_header(self, line: int, match: Match) -> None:

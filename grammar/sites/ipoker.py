@@ -124,6 +124,7 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
         source=Source(block.file, block.first_line, block.last_line),
         tournament_id=table.rsplit(",", 1)[-1].strip() if session.tournament else None,
         ante=builder.parse(found["ante"]) if found["ante"] else None,
+        buy_in=session.text("buyin") or None if session.tournament else None,
     )
 
 

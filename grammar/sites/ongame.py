@@ -110,6 +110,7 @@ class OnGameTransformer(ChipsAddedTransformer):
         facts = self.hand.facts
         facts["hand_id"] = match["hand_id"]
         facts["tournament_id"] = match["tournament"]
+        facts["buy_in"] = match["buy_in"]
 
     def on_start_hand(self, line: int, match: Match) -> None:
         try:

@@ -196,12 +196,12 @@ class PartyPokerTransformer(ChipsAddedTransformer):
                         big_bet=self.money(line, match, "big_bet"), tournament_id=None, level=None)
 
     def on_tournament_header(self, line: int, match: Match) -> None:
-        """``... Trny:69784932 Level:2  Stakes-Antes(60/120-10) - ...``: chips; the buy-in is a note."""
+        """``... Trny:69784932 Level:2  Stakes-Antes(60/120-10) - ...``: chips; the buy-in also a note."""
         self.hand.set_money(None)
         ante = self.money(line, match, "ante") if match["ante"] else None
         self.game_facts(line, match, currency=None, small_bet=self.money(line, match, "small_bet"),
                         big_bet=self.money(line, match, "big_bet"), ante=ante,
-                        tournament_id=match["tournament"], level=match["level"])
+                        tournament_id=match["tournament"], level=match["level"], buy_in=match["buy_in_text"])
         if match["buy_in"]:
             self.emit(Note(self.hand.offset + line, "tournament", f"buy-in {match['buy_in']}"))
 
@@ -209,7 +209,8 @@ class PartyPokerTransformer(ChipsAddedTransformer):
         """``FL 7 Card Stud $1 USD Buy-in - ...``: chips; the tournament and its stakes come on their own
         lines (:meth:`on_tournament_level`, :meth:`on_stakes`)."""
         self.hand.set_money(None)
-        self.game_facts(line, match, currency=None, tournament_id=None, level=None)
+        self.game_facts(line, match, currency=None, tournament_id=None, level=None,
+                        buy_in=match["buy_in_text"])
         self.emit(Note(self.hand.offset + line, "tournament", f"buy-in {match['buy_in']}"))
 
     def on_tournament_level(self, line: int, match: Match) -> None:

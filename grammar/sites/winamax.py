@@ -150,7 +150,8 @@ class WinamaxTransformer(HandTransformer):
         self.header_facts(line, match, hand_id=hand_id, currency=hand.currency,
                           small_bet=self.money(line, match, "small_bet"),
                           big_bet=self.money(line, match, "big_bet"), ante=ante,
-                          level=match["level"] if tournament else None)
+                          level=match["level"] if tournament else None,
+                          buy_in=match["buy_in"] if tournament else None)
 
     def on_table(self, line: int, match: Match) -> None:
         """``Table: 'NAME' 6-max (real money)``; a tournament's table is ``NAME(ID)#TABLE``."""

@@ -13,7 +13,8 @@ zero; -3.575, 19.375 and -8.125 likewise), so the acr and fulltilt sessions and 
 door cards were pinned anew, and no other. A third: a hand that follows its site's convention is
 information, not an error (KingsClub's three raises over the bring-in, KC1), so the corpus's
 ``hands.errors`` was pinned anew; and the hands table gained the tournament buy-in columns (``buy_in``,
-``fee``, ``buy_in_currency``), pinned as they came; every other pin is unchanged.
+``fee``, ``buy_in_currency``), pinned as they came, and again when Full Tilt, PartyPoker and iPoker
+hands gave their buy-ins (those three corpus columns only); every other pin is unchanged.
 
 The pins are SHA-256 digests (the corpus's real player names stay out of the project), one per
 column or per output, so a failure names what changed. Regenerate them only for an intended change

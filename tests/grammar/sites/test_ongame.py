@@ -19,6 +19,7 @@ from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.money import parse_amount
 from studbook.replay import replay
+from studbook.tournaments import buy_in_of
 from studbook.writers import WRITERS
 
 SITE = "ongame"
@@ -188,6 +189,7 @@ def test_tournament_header_and_chips() -> None:
     [hand] = parse_text(text)
     assert isinstance(hand, Hand), hand
     assert hand.tournament_id == "T123-45" and hand.hand_id == "R5-1000-2"
+    assert hand.buy_in == "$5" and buy_in_of(hand.buy_in) == (500, 0, "USD")
 
 
 def test_an_unknown_chip_line_is_rejected_where_it_stands() -> None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from helpers.parsing import events_of, parse_text
 
 from studbook.events import BringIn, Collect, Complete, Note, PostAnte, Raise, UncalledReturn
 from studbook.hand import Hand
 from studbook.replay import replay
+from studbook.tournaments import buy_in_of, place_of
 
 
 def only_hand(text: str) -> Hand:
@@ -230,3 +232,21 @@ def test_converted_title_with_the_network_and_a_lettered_number() -> None:
     hand = only_hand(text)
     assert hand.hand_id == "1784559729098bywbird3xlj"
     check_tournament_hand(hand, "$6")
+
+
+@pytest.mark.parametrize(("header", "written", "read"), [
+    ("FL 7 Card Stud $6 USD Buy-in Trny:69784932 Level:2  Stakes-Antes(60/120-10) - "
+     "Wednesday, May 30, 14:41:43 EDT 2012", "$6 USD Buy-in", (600, 0, "USD")),
+    ("FL 7 Card Stud $30 Buy-in  + $3 Entry Fee  Trny:69784932 Level:2 Stakes-Antes(60/120-10) - "
+     "Tuesday, August 30, 00:26:01 EDT 2005", "$30 Buy-in  + $3 Entry Fee", (3000, 300, "USD")),
+    ("FL 7 Card Stud  Trny:69784932 Level:2  Stakes-Antes(60/120-10) - Tuesday, July 17, 21:37:31 YEKST 2012",
+     None, None),
+])
+def test_the_buy_in_as_written_and_the_finishing_places(header: str, written: str | None,
+                                                         read: tuple[int, int, str] | None) -> None:
+    """The import's reading (studbook.tournaments): the header's buy-in, and each finishing line's place."""
+    hand = only_hand(tourney(header))
+    assert hand.buy_in == written and buy_in_of(hand.buy_in) == read
+    notes = [note for note in events_of(hand, Note) if note.kind == "tournament" and note.player]
+    places = {note.player: place_of(note.text) for note in notes}
+    assert places == {"Bob": (1, 300), "Cy": (3, None)}

@@ -9,6 +9,7 @@ from helpers.parsing import events_of, parse_text
 from studbook.events import BringIn, Collect, Note, Raise, UncalledReturn
 from studbook.hand import Hand
 from studbook.replay import replay
+from studbook.tournaments import buy_in_of
 
 
 def only_hand(text: str) -> Hand:
@@ -78,9 +79,11 @@ def test_2011_freeroll_with_a_total_rounded_to_thousands() -> None:
 
 
 def test_ticket_and_decimal_comma_buy_ins() -> None:
+    read = {"Ticket only": None, "Free": None, "0,90€ + 0,10€": (90, 10, "EUR"), "1.80-0.20": None}
     for buy_in in ("Ticket only", "Free", "0,90€ + 0,10€", "1.80-0.20"):
         hand = only_hand(tourney(buy_in, "2460"))
         check_tourney(hand)
+        assert hand.buy_in == buy_in and buy_in_of(hand.buy_in) == read[buy_in]  # as written; a price read
         assert hand.summary.total_pot == 1660  # the log's 2460 less the 800 given back
 
 
