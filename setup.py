@@ -23,7 +23,9 @@ import tomllib
 from contextlib import chdir
 from pathlib import Path
 
-from setuptools import Command, Distribution, setup
+from setuptools import Command
+from setuptools import Distribution
+from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent

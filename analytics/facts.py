@@ -23,10 +23,13 @@ from functools import cache
 import duckdb
 import pyarrow as pa
 
-from studbook.analytics.db import arrow_schemas, sql_file
-from studbook.analytics.rows import HAND_INDEX, chunk_schemas
+from studbook.analytics.db import arrow_schemas
+from studbook.analytics.db import sql_file
+from studbook.analytics.rows import HAND_INDEX
+from studbook.analytics.rows import chunk_schemas
 from studbook.cards import ALL_CARDS
-from studbook.rules.variants import VARIANTS, Variant
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import Variant
 
 INPUTS = ("hands", "seats", "actions", "cards", "awards")  # the batch_... tables facts.sql reads
 # The starting-hand groups of docs/stats.md by the evaluators that award the pot (Variant.hands): with two

@@ -30,20 +30,33 @@ import os
 import sys
 import threading
 import time
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from collections import Counter
+from collections import deque
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from concurrent.futures import Future
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import islice
 from pathlib import Path
 
 import duckdb
 
-from studbook.analytics.db import BATCH_CHUNKS, BATCH_RAW_CHARS, DEFAULT_BATCH, DEFAULT_CHUNK, open_for_import
-from studbook.analytics.load import BatchOutcome, Loader
+from studbook.analytics.db import BATCH_CHUNKS
+from studbook.analytics.db import BATCH_RAW_CHARS
+from studbook.analytics.db import DEFAULT_BATCH
+from studbook.analytics.db import DEFAULT_CHUNK
+from studbook.analytics.db import open_for_import
+from studbook.analytics.load import BatchOutcome
+from studbook.analytics.load import Loader
 from studbook.analytics.reading import read_chunks
-from studbook.analytics.worker import ChunkResult, process_chunk
+from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import process_chunk
 from studbook.grammar.reader import file_stamp
 
 

@@ -18,7 +18,8 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from studbook.analytics.rows import HAND_INDEX, chunk_schemas
+from studbook.analytics.rows import HAND_INDEX
+from studbook.analytics.rows import chunk_schemas
 
 T = TypeVar("T")
 Failure = tuple[int, str]  # a hand's index and why it failed

@@ -16,17 +16,24 @@ from __future__ import annotations
 import logging
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
-from distributed import Client, LocalCluster, as_completed
+from distributed import Client
+from distributed import LocalCluster
+from distributed import as_completed
 
 from studbook.analytics.db import DEFAULT_CHUNK
-from studbook.analytics.importer import ImportSummary, known_contents
+from studbook.analytics.importer import ImportSummary
+from studbook.analytics.importer import known_contents
 from studbook.analytics.lake_shards import import_file
-from studbook.analytics.lake_store import Lake, LakeError, shard_name
+from studbook.analytics.lake_store import Lake
+from studbook.analytics.lake_store import LakeError
+from studbook.analytics.lake_store import shard_name
 from studbook.analytics.lake_views import open_lake
 from studbook.analytics.load import BatchOutcome
 from studbook.analytics.worker import ChunkResult

@@ -12,7 +12,8 @@ other files are left to the views (lake_views.py). The file's shard is then publ
 from __future__ import annotations
 
 import posixpath
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import IO
 
@@ -20,20 +21,21 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from studbook.analytics.db import DEFAULT_CHUNK, arrow_schemas
+from studbook.analytics.db import DEFAULT_CHUNK
+from studbook.analytics.db import arrow_schemas
 from studbook.analytics.importer import collecting_less
-from studbook.analytics.lake_store import (
-    MANIFEST,
-    MANIFEST_SCHEMA,
-    NO_MONTH,
-    STAGING,
-    Lake,
-    shard_name,
-    staging_token,
-)
+from studbook.analytics.lake_store import MANIFEST
+from studbook.analytics.lake_store import MANIFEST_SCHEMA
+from studbook.analytics.lake_store import NO_MONTH
+from studbook.analytics.lake_store import STAGING
+from studbook.analytics.lake_store import Lake
+from studbook.analytics.lake_store import shard_name
+from studbook.analytics.lake_store import staging_token
 from studbook.analytics.reading import read_chunks
-from studbook.analytics.rows import HAND_INDEX, HAND_TABLES
-from studbook.analytics.worker import ChunkResult, process_chunk
+from studbook.analytics.rows import HAND_INDEX
+from studbook.analytics.rows import HAND_TABLES
+from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import process_chunk
 
 PARTITIONED = (*HAND_TABLES, "hand_logs")  # each hand's rows, and its lines for a replay without the log
 

@@ -29,7 +29,8 @@ import pyarrow.dataset as ds
 from fsspec.core import url_to_fs
 from fsspec.implementations.local import LocalFileSystem
 
-from studbook.analytics.db import SCHEMA_VERSION, DatabaseError
+from studbook.analytics.db import SCHEMA_VERSION
+from studbook.analytics.db import DatabaseError
 from studbook.grammar.records import FileStamp
 
 LAKE_FORMAT = 1

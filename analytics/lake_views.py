@@ -13,9 +13,14 @@ from __future__ import annotations
 import duckdb
 import pyarrow as pa
 
-from studbook.analytics.db import arrow_schemas, sql_file
-from studbook.analytics.lake_shards import PARTITIONED, lake_schema
-from studbook.analytics.lake_store import MANIFEST, MANIFEST_SCHEMA, PARTITION_KEYS, Lake
+from studbook.analytics.db import arrow_schemas
+from studbook.analytics.db import sql_file
+from studbook.analytics.lake_shards import PARTITIONED
+from studbook.analytics.lake_shards import lake_schema
+from studbook.analytics.lake_store import MANIFEST
+from studbook.analytics.lake_store import MANIFEST_SCHEMA
+from studbook.analytics.lake_store import PARTITION_KEYS
+from studbook.analytics.lake_store import Lake
 
 _KEPT = """
 CREATE VIEW lake_kept AS SELECT site, hand_id, shard FROM lake_hands

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from dataclasses import field
+from datetime import UTC
+from datetime import datetime
 from functools import cache
 
 import duckdb
@@ -27,8 +29,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from studbook.analytics import facts
-from studbook.analytics.isolate import STEP_ERRORS, hand_range, in_halves, rejects
-from studbook.analytics.rows import HAND_INDEX, HAND_TABLES
+from studbook.analytics.isolate import STEP_ERRORS
+from studbook.analytics.isolate import hand_range
+from studbook.analytics.isolate import in_halves
+from studbook.analytics.isolate import rejects
+from studbook.analytics.rows import HAND_INDEX
+from studbook.analytics.rows import HAND_TABLES
 from studbook.analytics.worker import ChunkResult
 
 

@@ -12,9 +12,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from studbook.analytics.db import CHUNK_CHARS, DEFAULT_CHUNK
+from studbook.analytics.db import CHUNK_CHARS
+from studbook.analytics.db import DEFAULT_CHUNK
 from studbook.grammar.reader import LogReader
-from studbook.grammar.records import Block, FileStamp, ParseError
+from studbook.grammar.records import Block
+from studbook.grammar.records import FileStamp
+from studbook.grammar.records import ParseError
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,23 +13,33 @@ every row that travels from a worker to the writer.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from datetime import UTC
 from functools import cache
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 import pyarrow as pa
 
 from studbook.analytics.db import arrow_schemas
-from studbook.cards import ALL_CARDS, Card
-from studbook.events import Deal, Muck, Note, Show, StreetStart
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
+from studbook.events import Deal
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import Show
+from studbook.events import StreetStart
 from studbook.grammar.parse import ParseError
 from studbook.hand import Hand
 from studbook.money import format_amount
-from studbook.results import Replay, SeatResult
+from studbook.results import Replay
+from studbook.results import SeatResult
 from studbook.rules.variants import VARIANTS
-from studbook.tournaments import buy_in_of, place_of
+from studbook.tournaments import buy_in_of
+from studbook.tournaments import place_of
 
 Row = dict[str, Any]
 Values = tuple[Any, ...]

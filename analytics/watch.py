@@ -23,20 +23,29 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
-from studbook.analytics.db import DatabaseError, open_for_import
-from studbook.analytics.importer import ImportSummary, unchanged_files
+from studbook.analytics.db import DatabaseError
+from studbook.analytics.db import open_for_import
+from studbook.analytics.importer import ImportSummary
+from studbook.analytics.importer import unchanged_files
 from studbook.analytics.load import Loader
 from studbook.analytics.reading import Chunk
-from studbook.analytics.worker import ChunkResult, process_chunk
+from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import process_chunk
 from studbook.grammar import expand_paths
-from studbook.grammar.reader import DecodeError, LogReader
-from studbook.grammar.records import Block, ParseError
+from studbook.grammar.reader import DecodeError
+from studbook.grammar.reader import LogReader
+from studbook.grammar.records import Block
+from studbook.grammar.records import ParseError
 from studbook.grammar.xmlread import looks_like_xml
 
 TAIL_BYTES = 16 << 20  # read at most this much per look (more is read at the next, at once): bounded memory

@@ -9,22 +9,37 @@ hand, a block of a game studbook does not handle (skipped), or a rejected block 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from functools import cache
 
 import duckdb
 import pyarrow as pa
 
 from studbook.analytics import facts
-from studbook.analytics.isolate import STEP_ERRORS, hand_range, in_halves, kept_raw, rejects, without_hands
+from studbook.analytics.isolate import STEP_ERRORS
+from studbook.analytics.isolate import hand_range
+from studbook.analytics.isolate import in_halves
+from studbook.analytics.isolate import kept_raw
+from studbook.analytics.isolate import rejects
+from studbook.analytics.isolate import without_hands
 from studbook.analytics.reading import Chunk
-from studbook.analytics.rows import HAND_INDEX, Columns, HandRows, hand_rows
-from studbook.grammar import ParseError, ParseResult, Skipped, parse_block
+from studbook.analytics.rows import HAND_INDEX
+from studbook.analytics.rows import Columns
+from studbook.analytics.rows import HandRows
+from studbook.analytics.rows import hand_rows
+from studbook.grammar import ParseError
+from studbook.grammar import ParseResult
+from studbook.grammar import Skipped
+from studbook.grammar import parse_block
 from studbook.grammar.records import FileStamp
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.rules.house import Rules, rules_text
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_text
 
 
 @dataclass(slots=True)

@@ -16,13 +16,18 @@ from pathlib import Path
 
 from studbook.allin import all_in
 from studbook.analytics.rows import hand_rows
-from studbook.equity import equities, parse_holding
-from studbook.grammar import ParseError, parse_block, read_blocks
+from studbook.equity import equities
+from studbook.equity import parse_holding
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
+from studbook.grammar import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import VARIANTS
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 TARGETS = {"stud8_third_street_ms": 50, "import_ev_slowdown_pct": 10}
 THIRD_STREET = ("[As 2s] 3d", "[Kh Kd] Ks")  # a low draw against rolled-up kings

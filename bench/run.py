@@ -46,11 +46,14 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from multiprocessing import get_context
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -58,16 +61,22 @@ from tempfile import TemporaryDirectory
 import equity_bench
 
 from studbook import events as ev
-from studbook.grammar import ParseError, parse_block, read_blocks, transform
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
+from studbook.grammar import read_blocks
 from studbook.grammar import studbook as studbook_format
+from studbook.grammar import transform
 from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import LineScanner
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import VARIANTS
-from studbook.simulate import Setup, Simulated, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulated
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench" / ".data"

@@ -13,9 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from studbook.sites import SiteFacts, install
+from studbook.sites import SiteFacts
+from studbook.sites import install
 
 if TYPE_CHECKING:
     from studbook.grammar.records import Block

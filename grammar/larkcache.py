@@ -33,7 +33,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
+from typing import BinaryIO
 
 from lark import Lark
 

@@ -15,28 +15,37 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import ClassVar
+from typing import Protocol
 
-from lark import Lark, Token, Tree
+from lark import Lark
+from lark import Token
+from lark import Tree
 from lark.exceptions import UnexpectedInput
 
-from studbook.events import UNKNOWN_CARD, UNKNOWN_LINE, Event, Note
-from studbook.grammar.dialect import GRAMMAR_DIR, BadCard, Dialect, HandSyntaxError
+from studbook.events import UNKNOWN_CARD
+from studbook.events import UNKNOWN_LINE
+from studbook.events import Event
+from studbook.events import Note
+from studbook.grammar.dialect import GRAMMAR_DIR
+from studbook.grammar.dialect import BadCard
+from studbook.grammar.dialect import Dialect
+from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.larkcache import open_grammar
-from studbook.grammar.linescan import (
-    Handler,
-    LineScanner,
-    NotRegular,
-    Read,
-    collision_order,
-    field_regexp,
-    ignored_terminals,
-    line_terminals,
-)
+from studbook.grammar.linescan import Handler
+from studbook.grammar.linescan import LineScanner
+from studbook.grammar.linescan import NotRegular
+from studbook.grammar.linescan import Read
+from studbook.grammar.linescan import collision_order
+from studbook.grammar.linescan import field_regexp
+from studbook.grammar.linescan import ignored_terminals
+from studbook.grammar.linescan import line_terminals
 from studbook.grammar.openworld import may_move_money
 from studbook.grammar.records import Block
 from studbook.hand import Hand

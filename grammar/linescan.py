@@ -20,15 +20,20 @@ may stand.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from re import Pattern
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
+from typing import Protocol
 
 from lark import Lark
 from lark.grammar import Rule
-from lark.lexer import PatternStr, TerminalDef
+from lark.lexer import PatternStr
+from lark.lexer import TerminalDef
 
-from studbook.grammar.anchors import NO_WORDS, literal_runs, required_words
+from studbook.grammar.anchors import NO_WORDS
+from studbook.grammar.anchors import literal_runs
+from studbook.grammar.anchors import required_words
 from studbook.grammar.memo import Memo
 
 

@@ -11,7 +11,8 @@ used cache of the same size.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Generic
+from typing import TypeVar
 
 Key = TypeVar("Key")
 Value = TypeVar("Value")

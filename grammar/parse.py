@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import glob
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from studbook.closing import money_gaps
-from studbook.events import UNKNOWN_CARD, UNKNOWN_LINE, Note
+from studbook.events import UNKNOWN_CARD
+from studbook.events import UNKNOWN_LINE
+from studbook.events import Note
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.reader import read_blocks
-from studbook.grammar.records import Block, ParseError
+from studbook.grammar.records import Block
+from studbook.grammar.records import ParseError
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.stakes import with_stakes

@@ -17,13 +17,20 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
-from studbook.grammar.dialect import Dialect, detect_dialect, whole_file_dialect
-from studbook.grammar.records import Block, FileError, FileStamp, ParseError
+from studbook.grammar.dialect import Dialect
+from studbook.grammar.dialect import detect_dialect
+from studbook.grammar.dialect import whole_file_dialect
+from studbook.grammar.records import Block
+from studbook.grammar.records import FileError
+from studbook.grammar.records import FileStamp
+from studbook.grammar.records import ParseError
 
 # The largest real hands (a long tournament hand with chat) are a few tens of KB; a block a hundred
 # times that is junk, a corrupt file or a missing header, and is rejected without being held.
@@ -195,7 +202,8 @@ def read_blocks(source: Path | bytes, name: str | None = None) -> Iterator[Block
 def _blocks(file: str, lines: Iterator[str], first_line: int) -> Iterator[Block | ParseError]:
     """The blocks of a text log, or of an XML log by its first non-blank line (a whole file only: text
     read on from ``first_line`` > 1, as ``import --watch`` does, is split as text)."""
-    from studbook.grammar.xmlread import looks_like_xml, xml_blocks  # it builds on this module's Block
+    from studbook.grammar.xmlread import looks_like_xml  # it builds on this module's Block
+    from studbook.grammar.xmlread import xml_blocks  # it builds on this module's Block
 
     head = []
     for line in lines:

@@ -6,7 +6,8 @@ which imports the dialect registry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:

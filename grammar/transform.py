@@ -14,39 +14,55 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedToken
 
-from studbook.cards import CARDS_BY_TEXT, CardError, Cards, parse_card
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Complete,
-    Deal,
-    Event,
-    Fold,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.grammar.dialect import GAME_NOT_IN_HEADER, BadCard, HandSyntaxError
-from studbook.grammar.lines import LineDialect, LineReader
-from studbook.grammar.linescan import Handler, Match, required
+from studbook.cards import CARDS_BY_TEXT
+from studbook.cards import CardError
+from studbook.cards import Cards
+from studbook.cards import parse_card
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Check
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Fold
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER
+from studbook.grammar.dialect import BadCard
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.lines import LineDialect
+from studbook.grammar.lines import LineReader
+from studbook.grammar.linescan import Handler
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import required
 from studbook.grammar.memo import Memo
 from studbook.grammar.records import Block
-from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
-from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
-from studbook.money import AmountError, parse_amount
-from studbook.rules.variants import VARIANTS, Variant
+from studbook.grammar.units import CURRENCIES
+from studbook.grammar.units import TIMEZONES
+from studbook.grammar.units import betting_structure
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
+from studbook.hand import Summary
+from studbook.hand import SummarySeat
+from studbook.money import AmountError
+from studbook.money import parse_amount
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import Variant
 
 _EASTERN = ZoneInfo("America/New_York")
 

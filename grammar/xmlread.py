@@ -15,14 +15,17 @@ reported; an error of well-formedness ends the file with one :class:`ParseError`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from typing import Any
 
 from lxml import etree
 
-from studbook.grammar.dialect import Dialect, xml_dialects
+from studbook.grammar.dialect import Dialect
+from studbook.grammar.dialect import xml_dialects
 from studbook.grammar.reader import MAX_BLOCK_CHARS
-from studbook.grammar.records import Block, ParseError
+from studbook.grammar.records import Block
+from studbook.grammar.records import ParseError
 
 # An element of lxml's tree: lxml names its class only privately, so it is typed by this alias.
 Element = Any

@@ -15,30 +15,35 @@ from typing import ClassVar
 
 from lxml import etree
 
-from studbook.cards import Card, CardError, parse_card
-from studbook.events import (
-    UNKNOWN_LINE,
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Complete,
-    Deal,
-    Event,
-    Fold,
-    Note,
-    PostAnte,
-    Raise,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.grammar.dialect import GAME_NOT_IN_HEADER, Dialect, HandSyntaxError
+from studbook.cards import Card
+from studbook.cards import CardError
+from studbook.cards import parse_card
+from studbook.events import UNKNOWN_LINE
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Check
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Fold
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER
+from studbook.grammar.dialect import Dialect
+from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.records import Block
 from studbook.grammar.transform import StreetMoney
-from studbook.grammar.xmlread import Element, hardened_parser
-from studbook.hand import Hand, Seat
-from studbook.money import AmountError, parse_amount
+from studbook.grammar.xmlread import Element
+from studbook.grammar.xmlread import hardened_parser
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.money import AmountError
+from studbook.money import parse_amount
 from studbook.rules.variants import Variant
 
 

@@ -9,8 +9,12 @@ import duckdb
 import polars as pl
 
 from studbook.reports import figures
-from studbook.reports.filters import Filters, seat_rows
-from studbook.reports.html import Html, document, h, table
+from studbook.reports.filters import Filters
+from studbook.reports.filters import seat_rows
+from studbook.reports.html import Html
+from studbook.reports.html import document
+from studbook.reports.html import h
+from studbook.reports.html import table
 from studbook.reports.units import unit_money
 from studbook.reports.violations import rule_cell
 

@@ -14,8 +14,13 @@ import duckdb
 import polars as pl
 
 from studbook.reports import figures
-from studbook.reports.filters import CONDITION, Filters, seat_rows
-from studbook.reports.html import Html, document, h, table
+from studbook.reports.filters import CONDITION
+from studbook.reports.filters import Filters
+from studbook.reports.filters import seat_rows
+from studbook.reports.html import Html
+from studbook.reports.html import document
+from studbook.reports.html import h
+from studbook.reports.html import table
 from studbook.reports.units import unit_money
 from studbook.reports.violations import violations_section
 from studbook.rules.house import Rules

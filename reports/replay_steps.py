@@ -9,7 +9,8 @@ the hand's events add what it does not carry: cards, uncalled returns, shows and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from studbook import events as ev
@@ -17,7 +18,9 @@ from studbook.cards import Card
 from studbook.events import Street
 from studbook.hand import Hand
 from studbook.money import format_amount
-from studbook.results import ActionRecord, Replay, Violation
+from studbook.results import ActionRecord
+from studbook.results import Replay
+from studbook.results import Violation
 from studbook.rules.variants import VARIANTS
 
 _VERBS = {"ante": "posts the ante", "bring-in": "brings in for", "complete": "completes to", "bet": "bets",

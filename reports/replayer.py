@@ -14,8 +14,12 @@ from typing import Any
 from studbook import rulebook
 from studbook.hand import Hand
 from studbook.money import format_amount
-from studbook.reports.html import Html, document, h, json_script
-from studbook.reports.replay_steps import StepBuilder, violation_dict
+from studbook.reports.html import Html
+from studbook.reports.html import document
+from studbook.reports.html import h
+from studbook.reports.html import json_script
+from studbook.reports.replay_steps import StepBuilder
+from studbook.reports.replay_steps import violation_dict
 from studbook.results import Replay
 from studbook.rules.variants import VARIANTS
 

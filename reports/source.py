@@ -10,13 +10,16 @@ user gives rules of their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
 
-from studbook.grammar import Block, ParseError, parse_block
+from studbook.grammar import Block
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
 from studbook.grammar.dialect import detect_dialect
 from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
@@ -24,7 +27,8 @@ from studbook.outputs import is_database
 from studbook.replay import replay
 from studbook.reports.replayer import LogExcerpt
 from studbook.results import Replay
-from studbook.rules.house import Rules, rules_from_text
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_from_text
 
 
 class HandNotFound(Exception):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from studbook.money import CURRENCY_SYMBOLS, format_amount
+from studbook.money import CURRENCY_SYMBOLS
+from studbook.money import format_amount
 
 CHIPS = "chips"
 

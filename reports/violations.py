@@ -16,11 +16,20 @@ import duckdb
 
 from studbook import rulebook
 from studbook.replay import replay
-from studbook.reports.filters import Filters, seat_rows
-from studbook.reports.html import Html, h, json_script
-from studbook.reports.replayer import replayer_data, replayer_section
-from studbook.reports.source import HandNotFound, hand_from_log, hands_at_lines, imported_file, stored_logs
-from studbook.rules.house import Rules, rules_from_text
+from studbook.reports.filters import Filters
+from studbook.reports.filters import seat_rows
+from studbook.reports.html import Html
+from studbook.reports.html import h
+from studbook.reports.html import json_script
+from studbook.reports.replayer import replayer_data
+from studbook.reports.replayer import replayer_section
+from studbook.reports.source import HandNotFound
+from studbook.reports.source import hand_from_log
+from studbook.reports.source import hands_at_lines
+from studbook.reports.source import imported_file
+from studbook.reports.source import stored_logs
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_from_text
 
 MAX_REPLAYS = 100
 

@@ -27,11 +27,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from studbook.cards import Card
-from studbook.equity import EquityError, Holding, equities
-from studbook.events import Deal, Muck, Show
+from studbook.equity import EquityError
+from studbook.equity import Holding
+from studbook.equity import equities
+from studbook.events import Deal
+from studbook.events import Muck
+from studbook.events import Show
 from studbook.results import Replay
 from studbook.rules.house import Rules
-from studbook.rules.variants import VARIANTS, Variant
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import Variant
 
 # Drawn deals per pot when the deals cannot all be counted: import does this for every all-in, and the
 # standard error it leaves on one hand (at most 1/(2*sqrt(n)) of the pot) averages out over many.

@@ -9,16 +9,20 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from studbook import rulebook
 from studbook.allin import AllIn
-from studbook.display import cell, visible
-from studbook.events import Collect, Street
+from studbook.display import cell
+from studbook.display import visible
+from studbook.events import Collect
+from studbook.events import Street
 from studbook.money import format_amount
-from studbook.results import Replay, Violation
+from studbook.results import Replay
+from studbook.results import Violation
 
 _SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "dim"}
 

@@ -15,10 +15,15 @@ from collections import defaultdict
 
 from studbook.cards import Card
 from studbook.events import Collect
-from studbook.results import Replay, SeatResult, Violation
-from studbook.rules.evaluate import Evaluator, describe
+from studbook.results import Replay
+from studbook.results import SeatResult
+from studbook.results import Violation
+from studbook.rules.evaluate import Evaluator
+from studbook.rules.evaluate import describe
 from studbook.rules.machine import Table
-from studbook.rules.pots import Pot, PotResult, award_pots
+from studbook.rules.pots import Pot
+from studbook.rules.pots import PotResult
+from studbook.rules.pots import award_pots
 
 
 class Awards:

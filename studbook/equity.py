@@ -27,15 +27,21 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from random import Random
 from typing import Final
 
-from studbook.cards import Card, CardError, format_cards, parse_card
+from studbook.cards import Card
+from studbook.cards import CardError
+from studbook.cards import format_cards
+from studbook.cards import parse_card
 from studbook.rules.evaluate import Evaluator
-from studbook.rules.house import Rules, deck, rules_for
+from studbook.rules.house import Rules
+from studbook.rules.house import deck
+from studbook.rules.house import rules_for
 from studbook.rules.variants import Variant
 
 EXACT_LIMIT: Final = 250_000  # deals counted one by one in about a second (4 µs each); more are sampled

@@ -6,7 +6,8 @@ compiles a written one, never the generated one).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from datetime import datetime
 
 from studbook.cards import Card

@@ -16,10 +16,13 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from importlib.abc import MetaPathFinder
-from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
+from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 

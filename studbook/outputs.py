@@ -10,8 +10,10 @@ fails (a full disk, a file too large) removes what it wrote and says so in one l
 from __future__ import annotations
 
 import errno
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Iterable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextlib import suppress
 from pathlib import Path
 from typing import TextIO
 

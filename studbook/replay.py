@@ -81,36 +81,45 @@ from typing import Final
 from studbook.allin import all_in
 from studbook.awards import Awards
 from studbook.cards import Card
-from studbook.events import (
-    UNKNOWN_CARD,
-    UNKNOWN_LINE,
-    UNKNOWN_LINE_LEFT_OUT,
-    Action,
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Collect,
-    Complete,
-    Deal,
-    Fold,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
+from studbook.events import UNKNOWN_CARD
+from studbook.events import UNKNOWN_LINE
+from studbook.events import UNKNOWN_LINE_LEFT_OUT
+from studbook.events import Action
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Check
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Fold
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
 from studbook.hand import Hand
 from studbook.money import format_amount
-from studbook.results import ActionRecord, Replay, Violation
-from studbook.rules.house import OPTION_RULES, RuleError, Rules, deck, rules_for
-from studbook.rules.machine import AGGRESSIVE, Issue, Table
+from studbook.results import ActionRecord
+from studbook.results import Replay
+from studbook.results import Violation
+from studbook.rules.house import OPTION_RULES
+from studbook.rules.house import RuleError
+from studbook.rules.house import Rules
+from studbook.rules.house import deck
+from studbook.rules.house import rules_for
+from studbook.rules.machine import AGGRESSIVE
+from studbook.rules.machine import Issue
+from studbook.rules.machine import Table
 from studbook.rules.pots import build_pots
-from studbook.rules.variants import VARIANTS, StreetSpec, Variant
-from studbook.sites import SITE_CONVENTIONS, SITES_HIDING_BOARDS
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import StreetSpec
+from studbook.rules.variants import Variant
+from studbook.sites import SITE_CONVENTIONS
+from studbook.sites import SITES_HIDING_BOARDS
 
 # Each action type's kind; where its chips are: the amount put in, or the street total it raises "to".
 _KINDS: Final[dict[type, str]] = {BringIn: "bring-in", Check: "check", Fold: "fold", Call: "call", Bet: "bet",

@@ -19,7 +19,8 @@ the same code either way. ``dataclasses`` still writes ``__eq__``, ``__hash__`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from studbook.cards import Card

@@ -22,15 +22,23 @@ import difflib
 import re
 import textwrap
 import tomllib
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import fields
 from functools import cache
 from importlib.resources import files
 
 import studbook.grammar  # noqa: F401  (registers every site: the book lists their defaults and conventions)
-from studbook.rules.house import OPTION_RULES, PRESETS, Rules, option_text, rules_for
-from studbook.rules.variants import VARIANTS, Variant
-from studbook.sites import SITE_CONVENTIONS, SITE_DEFAULTS
+from studbook.rules.house import OPTION_RULES
+from studbook.rules.house import PRESETS
+from studbook.rules.house import Rules
+from studbook.rules.house import option_text
+from studbook.rules.house import rules_for
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import Variant
+from studbook.sites import SITE_CONVENTIONS
+from studbook.sites import SITE_DEFAULTS
 
 WIDTH = 100  # the width texts are wrapped to, in the terminal and in docs/rules.md
 

@@ -11,8 +11,13 @@ from datetime import datetime
 from typing import Any
 
 from studbook import events as ev
-from studbook.cards import Card, parse_card
-from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
+from studbook.cards import Card
+from studbook.cards import parse_card
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
+from studbook.hand import Summary
+from studbook.hand import SummarySeat
 
 EVENT_TYPES: dict[str, type] = {
     cls.__name__: cls

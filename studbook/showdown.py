@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from studbook.cards import Card
 from studbook.rules import evaluate
-from studbook.rules.house import Rules, rules_for
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_for
 from studbook.rules.variants import VARIANTS
 
 

@@ -15,20 +15,35 @@ The events are those the log format gives back when parsed: for PokerStars a com
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
+from datetime import datetime
+from datetime import timedelta
 from random import Random
 from zoneinfo import ZoneInfo
 
 from studbook import events as ev
-from studbook.cards import RANK_CHARS, Card
-from studbook.hand import Hand, Seat, Source, Summary
-from studbook.money import AmountError, parse_amount
-from studbook.rules.house import Rules, deck, rules_for
+from studbook.cards import RANK_CHARS
+from studbook.cards import Card
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
+from studbook.hand import Summary
+from studbook.money import AmountError
+from studbook.money import parse_amount
+from studbook.rules.house import Rules
+from studbook.rules.house import deck
+from studbook.rules.house import rules_for
 from studbook.rules.machine import Table
-from studbook.rules.pots import Pot, award_pots, build_pots
-from studbook.rules.variants import VARIANTS, StreetSpec
-from studbook.simulate_policy import Policy, Style, strength
+from studbook.rules.pots import Pot
+from studbook.rules.pots import award_pots
+from studbook.rules.pots import build_pots
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import StreetSpec
+from studbook.simulate_policy import Policy
+from studbook.simulate_policy import Style
+from studbook.simulate_policy import strength
 from studbook.writers.pokerstars_text import GAMES as POKERSTARS_LABELS
 from studbook.writers.pokerstars_text import show_description
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from random import Random
 
 from studbook.cards import Card
-from studbook.rules.evaluate import high, low_a5
+from studbook.rules.evaluate import high
+from studbook.rules.evaluate import low_a5
 from studbook.rules.machine import Choices
 from studbook.rules.variants import Variant
 

@@ -22,7 +22,8 @@ from typing import Final
 
 from studbook.events import Note
 from studbook.money import format_amount
-from studbook.results import Replay, Violation
+from studbook.results import Replay
+from studbook.results import Violation
 
 CODE: Final = "stack-continuity"
 RULE: Final = "L7"

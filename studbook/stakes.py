@@ -10,9 +10,17 @@ power of ten, stands in. The hand then names what was read in :attr:`Hand.inferr
 from __future__ import annotations
 
 from dataclasses import replace
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING
+from decimal import Decimal
 
-from studbook.events import Bet, BringIn, Complete, Event, PostAnte, Raise, Street, StreetStart
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Complete
+from studbook.events import Event
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Street
+from studbook.events import StreetStart
 from studbook.hand import Hand
 
 

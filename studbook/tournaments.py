@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from studbook.money import AmountError, parse_amount
+from studbook.money import AmountError
+from studbook.money import parse_amount
 
 _SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 # one price: the sign before (``$10``) or after (``4.50€``, Winamax) the number; a decimal comma

@@ -15,11 +15,23 @@ import re
 from typing import ClassVar
 
 from studbook.cards import Card
-from studbook.events import Bet, Call, Collect, Deal, Event, Raise, Street
+from studbook.events import Bet
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Raise
+from studbook.events import Street
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match, Rewritten, required
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Rewritten
+from studbook.grammar.linescan import required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, local_time
+from studbook.grammar.transform import FieldError
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
+from studbook.grammar.transform import StreetMoney
+from studbook.grammar.transform import local_time
 from studbook.grammar.units import betting_structure
 from studbook.rules.variants import VARIANTS
 

@@ -21,32 +21,36 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from studbook.cards import Card
-from studbook.events import (
-    Bet,
-    Call,
-    Collect,
-    Deal,
-    Event,
-    Note,
-    Raise,
-    Show,
-    Street,
-)
-from studbook.grammar.dialect import GAME_NOT_IN_HEADER, HandSyntaxError, register
-from studbook.grammar.linescan import Handler, Match, Rewritten, required
+from studbook.events import Bet
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Note
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import register
+from studbook.grammar.linescan import Handler
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Rewritten
+from studbook.grammar.linescan import required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import (
-    BASE_EXPECTED,
-    FieldError,
-    HandTransformer,
-    SiteDialect,
-    StreetMoney,
-    minor_units,
-)
-from studbook.hand import Hand, Seat, SummarySeat
+from studbook.grammar.transform import BASE_EXPECTED
+from studbook.grammar.transform import FieldError
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
+from studbook.grammar.transform import StreetMoney
+from studbook.grammar.transform import minor_units
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import SummarySeat
 from studbook.money import AmountError
 
 _ACTION = "an action (NAME checks, folds, bets, calls, raises ...)"

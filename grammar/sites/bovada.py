@@ -23,29 +23,37 @@ from zoneinfo import ZoneInfo
 from lark.exceptions import UnexpectedInput
 
 from studbook.cards import Card
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Collect,
-    Complete,
-    Deal,
-    Event,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-)
-from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Handler, Match, Rewritten, required
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import register
+from studbook.grammar.linescan import Handler
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Rewritten
+from studbook.grammar.linescan import required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import FieldError, HandTransformer, SiteDialect, StreetMoney, split_deal
+from studbook.grammar.transform import FieldError
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
+from studbook.grammar.transform import StreetMoney
+from studbook.grammar.transform import split_deal
 from studbook.grammar.units import betting_structure
-from studbook.hand import Hand, SummarySeat
-from studbook.money import AmountError, parse_amount
+from studbook.hand import Hand
+from studbook.hand import SummarySeat
+from studbook.money import AmountError
+from studbook.money import parse_amount
 from studbook.rules.variants import VARIANTS
 from studbook.stakes import nice_round_up
 

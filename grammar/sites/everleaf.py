@@ -14,26 +14,37 @@ The game is on the third line, not the first: a hand of another game is recognis
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from typing import ClassVar
 
 from studbook import events as ev
 from studbook.cards import Card
-from studbook.events import BringIn, Collect, Complete, Deal, Event, Muck, Raise, Show, UncalledReturn
-from studbook.grammar.dialect import GAME_NOT_IN_HEADER, register
-from studbook.grammar.linescan import Match, required
+from studbook.events import BringIn
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Muck
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import UncalledReturn
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER
+from studbook.grammar.dialect import register
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import (
-    FieldError,
-    HandTransformer,
-    SiteDialect,
-    StreetMoney,
-    minor_units,
-    split_deal,
-)
-from studbook.grammar.units import CURRENCIES, betting_structure
+from studbook.grammar.transform import FieldError
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
+from studbook.grammar.transform import StreetMoney
+from studbook.grammar.transform import minor_units
+from studbook.grammar.transform import split_deal
+from studbook.grammar.units import CURRENCIES
+from studbook.grammar.units import betting_structure
 from studbook.hand import Hand
-from studbook.money import CURRENCY_SYMBOLS, AmountError
+from studbook.money import CURRENCY_SYMBOLS
+from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
 
 _TOURNAMENT_FILE = re.compile(r"TID_(?P<tournament>\d+)-(?P<table>\d+)")

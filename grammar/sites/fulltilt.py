@@ -8,12 +8,18 @@ who brings in (``is low with [2s]``) and, in tournaments, the pot at each street
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from studbook.events import Collect, Note, Street
+from studbook.events import Collect
+from studbook.events import Note
+from studbook.events import Street
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match, Rewritten, required
-from studbook.grammar.transform import HandTransformer, SiteDialect
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Rewritten
+from studbook.grammar.linescan import required
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
 
 _MONTHS = {name: number for number, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}

@@ -13,15 +13,30 @@ players still in at the end show the cards the file reveals.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 from studbook.cards import Card
-from studbook.events import ACTION_TYPES, Bet, Collect, Complete, Muck, Note, Raise, Show, StreetStart
+from studbook.events import ACTION_TYPES
+from studbook.events import Bet
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import StreetStart
 from studbook.grammar.dialect import register
 from studbook.grammar.records import Block
 from studbook.grammar.units import betting_structure
-from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault, integer
-from studbook.hand import Hand, Source
+from studbook.grammar.xmlsite import Element
+from studbook.grammar.xmlsite import GameBuilder
+from studbook.grammar.xmlsite import XmlDialect
+from studbook.grammar.xmlsite import attribute
+from studbook.grammar.xmlsite import fault
+from studbook.grammar.xmlsite import integer
+from studbook.hand import Hand
+from studbook.hand import Source
 from studbook.rules.variants import VARIANTS
 
 GAMES = {"7 Card Stud": "stud", "7 Card Stud Hi-Lo": "stud8", "5 Card Stud": "stud5"}

@@ -14,29 +14,35 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from studbook.cards import Card, CardError, parse_card
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Collect,
-    Deal,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Match, required
+from studbook.cards import Card
+from studbook.cards import CardError
+from studbook.cards import parse_card
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import register
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import HandTransformer, SiteDialect
-from studbook.grammar.units import CURRENCIES, betting_structure
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
+from studbook.grammar.units import CURRENCIES
+from studbook.grammar.units import betting_structure
 from studbook.hand import Hand
-from studbook.money import AmountError, parse_amount
+from studbook.money import AmountError
+from studbook.money import parse_amount
 from studbook.rules.variants import VARIANTS
 
 ZONE = ZoneInfo("America/New_York")  # no zone is written; fpdb reads KingsClub times as ET

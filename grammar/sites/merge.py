@@ -20,16 +20,29 @@ that no such element names is in its bettor's award, and comes out of it).
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from urllib.parse import unquote
 
 from studbook.cards import Card
-from studbook.events import Collect, Muck, Note, Show, Street
+from studbook.events import Collect
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import Show
+from studbook.events import Street
 from studbook.grammar.dialect import register
 from studbook.grammar.records import Block
-from studbook.grammar.units import CURRENCIES, betting_structure
-from studbook.grammar.xmlsite import Element, GameBuilder, XmlDialect, attribute, fault, integer
-from studbook.hand import Hand, Source, Summary
+from studbook.grammar.units import CURRENCIES
+from studbook.grammar.units import betting_structure
+from studbook.grammar.xmlsite import Element
+from studbook.grammar.xmlsite import GameBuilder
+from studbook.grammar.xmlsite import XmlDialect
+from studbook.grammar.xmlsite import attribute
+from studbook.grammar.xmlsite import fault
+from studbook.grammar.xmlsite import integer
+from studbook.hand import Hand
+from studbook.hand import Source
+from studbook.hand import Summary
 from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
 

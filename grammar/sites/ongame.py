@@ -11,26 +11,30 @@ hand (antes left out), so the street total is kept here. The summary states each
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
+from datetime import timedelta
+from datetime import timezone
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 from studbook.cards import Card
-from studbook.events import (
-    Bet,
-    Call,
-    Check,
-    Collect,
-    Raise,
-    Show,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Match, required
+from studbook.events import Bet
+from studbook.events import Call
+from studbook.events import Check
+from studbook.events import Collect
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import register
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import required
 from studbook.grammar.records import Block
 from studbook.grammar.sites.partypoker import written_cards
-from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect, minor_units
+from studbook.grammar.transform import ChipsAddedTransformer
+from studbook.grammar.transform import SiteDialect
+from studbook.grammar.transform import minor_units
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
 from studbook.money import AmountError

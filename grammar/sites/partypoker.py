@@ -19,22 +19,26 @@ from datetime import datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from studbook.cards import Card, CardError, parse_card
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Collect,
-    Complete,
-    Muck,
-    Note,
-    Raise,
-    UncalledReturn,
-)
-from studbook.grammar.dialect import HandSyntaxError, register
-from studbook.grammar.linescan import Match, Rewritten, required
+from studbook.cards import Card
+from studbook.cards import CardError
+from studbook.cards import parse_card
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import Raise
+from studbook.events import UncalledReturn
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import register
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import Rewritten
+from studbook.grammar.linescan import required
 from studbook.grammar.records import Block
-from studbook.grammar.transform import ChipsAddedTransformer, SiteDialect
+from studbook.grammar.transform import ChipsAddedTransformer
+from studbook.grammar.transform import SiteDialect
 from studbook.grammar.units import TIMEZONES
 from studbook.hand import Hand
 from studbook.rules.variants import VARIANTS

@@ -19,18 +19,28 @@ from __future__ import annotations
 
 import re
 import tomllib
-from datetime import datetime, time
-from decimal import Decimal, InvalidOperation
+from datetime import datetime
+from datetime import time
+from decimal import Decimal
+from decimal import InvalidOperation
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfoNotFoundError
 
 from studbook import events as ev
-from studbook.cards import CardError, parse_card
+from studbook.cards import CardError
+from studbook.cards import parse_card
 from studbook.events import Street
-from studbook.grammar.dialect import GAME_NOT_IN_HEADER, Dialect, HandSyntaxError, register
+from studbook.grammar.dialect import GAME_NOT_IN_HEADER
+from studbook.grammar.dialect import Dialect
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import register
 from studbook.grammar.records import Block
-from studbook.hand import Hand, Seat, Source, Summary
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
+from studbook.hand import Summary
 
 GAMES = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
 DEALT = {3: (2, 1), 4: (0, 1), 5: (0, 1), 6: (0, 1), 7: (1, 0)}  # cards down, up on each street

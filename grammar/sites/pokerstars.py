@@ -8,13 +8,16 @@ Ante and bring-in amounts are never in the header, only in the action lines.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from studbook.cards import Card
 from studbook.events import Collect
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match, required
-from studbook.grammar.transform import HandTransformer, SiteDialect
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import required
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
 
 _ACTION = "an action (NAME: checks, folds, bets, calls, raises ...)"
 

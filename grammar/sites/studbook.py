@@ -11,27 +11,47 @@ rejects is explained by grammar/sites/studbook_errors.py.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
+from datetime import timezone
 from functools import lru_cache
-from typing import Any, NamedTuple
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import Any
+from typing import NamedTuple
+from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfoNotFoundError
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from studbook import events as ev
-from studbook.cards import Card, Cards, parse_card
+from studbook.cards import Card
+from studbook.cards import Cards
+from studbook.cards import parse_card
 from studbook.events import Street
-from studbook.grammar.dialect import HandSyntaxError, dialects, register
-from studbook.grammar.lines import LineDialect, LineReader
-from studbook.grammar.linescan import Match, field_regexp, required
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import dialects
+from studbook.grammar.dialect import register
+from studbook.grammar.lines import LineDialect
+from studbook.grammar.lines import LineReader
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import field_regexp
+from studbook.grammar.linescan import required
 from studbook.grammar.memo import Memo
 from studbook.grammar.records import Block
 from studbook.grammar.sites.studbook_errors import Diagnosis
-from studbook.grammar.units import CURRENCIES, TIMEZONES, betting_structure
-from studbook.hand import Hand, Seat, Source, Summary
-from studbook.money import AmountError, parse_amount
-from studbook.rules.house import PRESETS, RuleError, parse_value
+from studbook.grammar.units import CURRENCIES
+from studbook.grammar.units import TIMEZONES
+from studbook.grammar.units import betting_structure
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
+from studbook.hand import Summary
+from studbook.money import AmountError
+from studbook.money import parse_amount
+from studbook.rules.house import PRESETS
+from studbook.rules.house import RuleError
+from studbook.rules.house import parse_value
 from studbook.rules.variants import VARIANTS
 
 _ID = r'"[^"\n]*"|[^\s·|;•#"]+'

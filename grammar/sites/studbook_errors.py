@@ -15,7 +15,8 @@ from collections.abc import Iterable
 
 import regex
 from lark import Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedToken
 
 from studbook.grammar.dialect import HandSyntaxError
 

@@ -22,26 +22,31 @@ from dataclasses import replace
 from typing import ClassVar
 
 from studbook.cards import Card
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Collect,
-    Complete,
-    Deal,
-    Event,
-    Fold,
-    PostAnte,
-    Raise,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Fold
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
 from studbook.grammar.dialect import register
-from studbook.grammar.linescan import Match, required
-from studbook.grammar.transform import BASE_EXPECTED, FieldError, HandTransformer, SiteDialect, split_deal
-from studbook.hand import Hand, SummarySeat
-from studbook.money import AmountError, parse_amount
+from studbook.grammar.linescan import Match
+from studbook.grammar.linescan import required
+from studbook.grammar.transform import BASE_EXPECTED
+from studbook.grammar.transform import FieldError
+from studbook.grammar.transform import HandTransformer
+from studbook.grammar.transform import SiteDialect
+from studbook.grammar.transform import split_deal
+from studbook.hand import Hand
+from studbook.hand import SummarySeat
+from studbook.money import AmountError
+from studbook.money import parse_amount
 
 _TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#(\d+)$")
 _HALVES = {"HI": "hi", "LO": "lo", None: None}

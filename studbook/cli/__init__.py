@@ -12,7 +12,9 @@ from typing import Annotated
 
 import typer
 
-from studbook.cli import database, hands, reports
+from studbook.cli import database
+from studbook.cli import hands
+from studbook.cli import reports
 from studbook.cli.alias import alias_app
 from studbook.cli.equity import equity_command
 from studbook.cli.help_format import HelpTyper
@@ -30,7 +32,8 @@ app = HelpTyper(
 
 def _version(shown: bool) -> None:
     if shown:
-        from studbook import BUILD, __version__
+        from studbook import BUILD
+        from studbook import __version__
 
         typer.echo(f"studbook {__version__}, {BUILD.describe()}")
         raise typer.Exit()

@@ -10,11 +10,17 @@ import duckdb
 import typer
 
 from studbook.analytics import output
-from studbook.analytics.aliases import add, listing, remove
-from studbook.analytics.db import DEFAULT_DB, DatabaseError, open_existing, open_for_import
+from studbook.analytics.aliases import add
+from studbook.analytics.aliases import listing
+from studbook.analytics.aliases import remove
+from studbook.analytics.db import DEFAULT_DB
+from studbook.analytics.db import DatabaseError
+from studbook.analytics.db import open_existing
+from studbook.analytics.db import open_for_import
 from studbook.cli.errors import user_errors
 from studbook.cli.help_format import HelpTyper
-from studbook.cli.options import Db, Format
+from studbook.cli.options import Db
+from studbook.cli.options import Format
 
 alias_app = HelpTyper(help="Join one person's players across sites and name changes.", no_args_is_help=True,
                       rich_markup_mode=None)

@@ -9,29 +9,34 @@ from __future__ import annotations
 from contextlib import closing
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
+from typing import Annotated
 
 import typer
 
-from studbook.analytics import output, stats_table
-from studbook.analytics.db import DEFAULT_BATCH, DEFAULT_CHUNK, DEFAULT_DB, open_db_or_lake, open_existing
+from studbook.analytics import output
+from studbook.analytics import stats_table
+from studbook.analytics.db import DEFAULT_BATCH
+from studbook.analytics.db import DEFAULT_CHUNK
+from studbook.analytics.db import DEFAULT_DB
+from studbook.analytics.db import open_db_or_lake
+from studbook.analytics.db import open_existing
 from studbook.analytics.export import EXPORTERS
-from studbook.cli.errors import UserError, user_errors
-from studbook.cli.options import (
-    EXPORT_FORMATS,
-    HAND_FORMATS,
-    KINDS,
-    Db,
-    ExportFormat,
-    Format,
-    GameFilter,
-    ImportRule,
-    KindFilter,
-    LakeOption,
-    SchedulerOption,
-    Strict,
-    WorkersOption,
-)
+from studbook.cli.errors import UserError
+from studbook.cli.errors import user_errors
+from studbook.cli.options import EXPORT_FORMATS
+from studbook.cli.options import HAND_FORMATS
+from studbook.cli.options import KINDS
+from studbook.cli.options import Db
+from studbook.cli.options import ExportFormat
+from studbook.cli.options import Format
+from studbook.cli.options import GameFilter
+from studbook.cli.options import ImportRule
+from studbook.cli.options import KindFilter
+from studbook.cli.options import LakeOption
+from studbook.cli.options import SchedulerOption
+from studbook.cli.options import Strict
+from studbook.cli.options import WorkersOption
 from studbook.grammar import expand_paths
 from studbook.rules.house import Rules
 from studbook.rules.variants import VARIANTS

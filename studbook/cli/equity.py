@@ -9,8 +9,10 @@ from typing import Annotated
 import typer
 
 from studbook.cli.errors import user_errors
-from studbook.cli.options import Game, RuleOptions
-from studbook.rules.house import Rules, rules_for
+from studbook.cli.options import Game
+from studbook.cli.options import RuleOptions
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_for
 from studbook.rules.variants import VARIANTS
 
 _PERCENT_COLUMNS = {False: ("win", "tie"), True: ("scoop", "high", "low", "split")}
@@ -33,7 +35,8 @@ def equity_command(
 ) -> None:
     """Each player's share of the pot, dealing the cards still to come (every deal, or a seeded sample)."""
     from studbook.cards import parse_cards
-    from studbook.equity import equities, parse_holding
+    from studbook.equity import equities
+    from studbook.equity import parse_holding
 
     if game not in VARIANTS:
         raise typer.BadParameter(f"unknown game {game!r}; choose from {', '.join(VARIANTS)}",

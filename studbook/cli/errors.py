@@ -9,7 +9,8 @@ from contextlib import contextmanager
 import duckdb
 import typer
 
-from studbook.analytics import output, stats_table
+from studbook.analytics import output
+from studbook.analytics import stats_table
 from studbook.analytics.aliases import AliasError
 from studbook.analytics.db import DatabaseError
 from studbook.cards import CardError

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
+from typing import Annotated
 
 import typer
 
-from studbook.cli.options import RuleOptions, ShowdownGame, Strict
+from studbook.cli.options import RuleOptions
+from studbook.cli.options import ShowdownGame
+from studbook.cli.options import Strict
 from studbook.hand import Hand
 
 if TYPE_CHECKING:
@@ -30,7 +33,10 @@ def _echo_json(obj: dict) -> None:
 
 def parse(paths: Paths, as_json: JsonFlag = False, strict: Strict = False) -> None:
     """Parse hand histories and report, per file, hands found, parsed, skipped and errors."""
-    from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
+    from studbook.grammar import ParseError
+    from studbook.grammar import Skipped
+    from studbook.grammar import expand_paths
+    from studbook.grammar import parse_file
     from studbook.grammar.records import FileError
 
     totals: Counter[str] = Counter()
@@ -79,7 +85,8 @@ def parse(paths: Paths, as_json: JsonFlag = False, strict: Strict = False) -> No
 
 def has_unknown_lines(hand: Hand) -> bool:
     """Whether the reader left a line of the hand out (an ``unknown-line`` note)."""
-    from studbook.events import UNKNOWN_LINE, Note
+    from studbook.events import UNKNOWN_LINE
+    from studbook.events import Note
 
     return any(isinstance(event, Note) and event.kind == UNKNOWN_LINE for event in hand.events)
 
@@ -107,7 +114,8 @@ def _parse_record(path: Path, result: ParseResult) -> dict:
 
 
 def _rules(options: list[str] | None):
-    from studbook.rules.house import RuleError, Rules
+    from studbook.rules.house import RuleError
+    from studbook.rules.house import Rules
 
     try:
         return Rules.parse(options or [])
@@ -121,7 +129,9 @@ def showdown(
     rule: RuleOptions = None,
 ) -> None:
     """Rank the given hands under a variant's rules and name them."""
-    from studbook.cards import CardError, format_cards, parse_cards
+    from studbook.cards import CardError
+    from studbook.cards import format_cards
+    from studbook.cards import parse_cards
     from studbook.rules.variants import VARIANTS
     from studbook.showdown import rank_hands
 
@@ -169,8 +179,11 @@ def audit(
     """
     from rich.console import Console
 
-    from studbook.audit import print_replay, replay_to_json
-    from studbook.grammar import ParseError, expand_paths, parse_file
+    from studbook.audit import print_replay
+    from studbook.audit import replay_to_json
+    from studbook.grammar import ParseError
+    from studbook.grammar import expand_paths
+    from studbook.grammar import parse_file
     from studbook.replay import replay
     from studbook.stacks import hand_stacks
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import typer
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperArgument
+from typer.core import TyperCommand
+from typer.core import TyperGroup
+from typer.core import TyperOption
 
 WHOLE_SENTENCE = 1_000  # characters: the command list never cuts a summary short
 

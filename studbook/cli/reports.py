@@ -15,14 +15,23 @@ from typing import Annotated
 import duckdb
 import typer
 
-from studbook.analytics.db import DEFAULT_DB, open_db_or_lake
-from studbook.cli.errors import UserError, user_errors
-from studbook.cli.options import KINDS, Db, GameFilter, KindFilter, LakeOption, ReplayRule
+from studbook.analytics.db import DEFAULT_DB
+from studbook.analytics.db import open_db_or_lake
+from studbook.cli.errors import UserError
+from studbook.cli.errors import user_errors
+from studbook.cli.options import KINDS
+from studbook.cli.options import Db
+from studbook.cli.options import GameFilter
+from studbook.cli.options import KindFilter
+from studbook.cli.options import LakeOption
+from studbook.cli.options import ReplayRule
 from studbook.outputs import write_text
-from studbook.reports.filters import CONDITION, Filters
+from studbook.reports.filters import CONDITION
+from studbook.reports.filters import Filters
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import load_hand
-from studbook.rules.house import Rules, rules_text
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_text
 from studbook.rules.variants import VARIANTS
 
 

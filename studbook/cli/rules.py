@@ -8,8 +8,10 @@ from typing import Annotated
 import typer
 
 from studbook import rulebook
-from studbook.cli.options import RulebookGame, RuleOptions
-from studbook.rules.house import PRESETS, RuleError
+from studbook.cli.options import RulebookGame
+from studbook.cli.options import RuleOptions
+from studbook.rules.house import PRESETS
+from studbook.rules.house import RuleError
 from studbook.rules.variants import VARIANTS
 
 

@@ -12,17 +12,18 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import BarColumn
+from rich.progress import MofNCompleteColumn
+from rich.progress import Progress
+from rich.progress import TextColumn
+from rich.progress import TimeElapsedColumn
+from rich.progress import TimeRemainingColumn
 
 from studbook.cli.errors import user_errors
-from studbook.cli.options import POKERSTARS_GAMES, Game, SimulateFormat, SimulateRule
+from studbook.cli.options import POKERSTARS_GAMES
+from studbook.cli.options import Game
+from studbook.cli.options import SimulateFormat
+from studbook.cli.options import SimulateRule
 from studbook.outputs import output_file
 from studbook.rules.variants import VARIANTS
 
@@ -44,8 +45,11 @@ def simulate_command(
     fmt: SimulateFormat = None,
 ) -> None:
     """Play hands through studbook's rules engine with a seeded policy and write their log."""
-    from studbook.simulate import Setup, Simulator, Stakes  # the engine, only when used
-    from studbook.writers import SEPARATORS, WRITERS
+    from studbook.simulate import Setup  # the engine, only when used
+    from studbook.simulate import Simulator  # the engine, only when used
+    from studbook.simulate import Stakes  # the engine, only when used
+    from studbook.writers import SEPARATORS
+    from studbook.writers import WRITERS
 
     fmt = fmt or ("pokerstars" if game in POKERSTARS_GAMES else "studbook")
     with user_errors():

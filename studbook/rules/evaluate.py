@@ -37,12 +37,16 @@ board ranks (``board_high``, ``board_low``) refuse only an empty board: see :fun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
+from collections.abc import Callable
+from collections.abc import Sequence
+from functools import cache
+from functools import lru_cache
+from itertools import combinations
+from itertools import combinations_with_replacement
 from typing import Final
 
-from studbook.cards import RANK_CHARS, Card
+from studbook.cards import RANK_CHARS
+from studbook.cards import Card
 
 Evaluator = Callable[[Sequence[Card]], int | None]
 

@@ -25,12 +25,19 @@ studbook.rules.house.RuleError: unknown rule 'max_raise' (did you mean max_raise
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import fields
+from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from studbook.cards import ALL_CARDS, RANK_CHARS, Card
+from studbook.cards import ALL_CARDS
+from studbook.cards import RANK_CHARS
+from studbook.cards import Card
 from studbook.sites import SITE_DEFAULTS
 
 if TYPE_CHECKING:  # named for the type checker alone: variants imports this module (a game's defaults)

@@ -21,7 +21,8 @@ Amounts follow :mod:`studbook.events`: ``to`` is a player's total for the street
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Final
 
 from studbook.cards import Card

@@ -7,12 +7,17 @@ Amounts are ints in the hand's smallest unit (cents or chips).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from studbook.cards import Card
-from studbook.rules.evaluate import Evaluator, describe, high, used_cards
+from studbook.rules.evaluate import Evaluator
+from studbook.rules.evaluate import describe
+from studbook.rules.evaluate import high
+from studbook.rules.evaluate import used_cards
 
 ODD_CHIP_RULES: Final = ("position", "suit_high_best5", "suit_all_cards")
 

@@ -6,16 +6,21 @@ decide a pot and which house-rule options (:mod:`studbook.rules.house`) the game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import accumulate
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from studbook.cards import ALL_CARDS, Card
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
 from studbook.events import Street
 from studbook.rules import evaluate
 from studbook.rules.evaluate import Evaluator
-from studbook.rules.house import Rules, check_value
+from studbook.rules.house import Rules
+from studbook.rules.house import check_value
 
 
 @dataclass(frozen=True, slots=True)

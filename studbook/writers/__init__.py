@@ -8,17 +8,24 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import TextIO
 
 from studbook.hand import Hand
-from studbook.outputs import OutputError, output_file
+from studbook.outputs import OutputError
+from studbook.outputs import output_file
 from studbook.writers.json_lines import write_json
-from studbook.writers.phh import Unsupported, write_phh, write_phh_table
-from studbook.writers.pokerstars_text import WriterError, show_description, write_pokerstars
+from studbook.writers.phh import Unsupported
+from studbook.writers.phh import write_phh
+from studbook.writers.phh import write_phh_table
+from studbook.writers.pokerstars_text import WriterError
+from studbook.writers.pokerstars_text import show_description
+from studbook.writers.pokerstars_text import write_pokerstars
 from studbook.writers.studbook_text import write_studbook
 
 WRITERS: dict[str, Callable[[Hand], str]] = {
@@ -45,7 +52,10 @@ class Converted:
 def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Converted:
     """Parse every hand of ``paths`` and write it to ``out`` as ``fmt``; a block that does not parse
     or a hand the format cannot hold is listed in ``problems`` and the rest go on."""
-    from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
+    from studbook.grammar import ParseError
+    from studbook.grammar import Skipped
+    from studbook.grammar import expand_paths
+    from studbook.grammar import parse_file
 
     write, separator, numbered = WRITERS[fmt], SEPARATORS[fmt], NUMBERED.get(fmt)
     done = Converted(problems=[])

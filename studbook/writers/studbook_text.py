@@ -13,7 +13,8 @@ from zoneinfo import ZoneInfo
 
 from studbook import events as ev
 from studbook.cards import format_cards
-from studbook.grammar.sites.studbook import quote, quote_name
+from studbook.grammar.sites.studbook import quote
+from studbook.grammar.sites.studbook import quote_name
 from studbook.hand import Hand
 
 # One word per keyword and language; the grammar accepts these and more (docs/log-format.md).

@@ -7,11 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers.importing import import_into, runner
+from helpers.importing import import_into
+from helpers.importing import runner
 
 from studbook.cli import app
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 
 @pytest.fixture

@@ -10,13 +10,18 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from helpers.allin_hands import RIVER, SIDE_POT, SIXTH_STREET, allin_hand
+from helpers.allin_hands import RIVER
+from helpers.allin_hands import SIDE_POT
+from helpers.allin_hands import SIXTH_STREET
+from helpers.allin_hands import allin_hand
 from helpers.equity_oracle import brute_force
 from helpers.importing import import_into
 from typer.testing import CliRunner
 
-from studbook.allin import all_in, share_out
-from studbook.analytics.db import SCHEMA_VERSION, open_for_import
+from studbook.allin import all_in
+from studbook.allin import share_out
+from studbook.analytics.db import SCHEMA_VERSION
+from studbook.analytics.db import open_for_import
 from studbook.analytics.load import Loader
 from studbook.analytics.rows import hand_rows
 from studbook.analytics.worker import chunk_result
@@ -24,7 +29,8 @@ from studbook.cards import parse_cards
 from studbook.cli import app
 from studbook.equity import Holding
 from studbook.replay import replay
-from studbook.simulate import Setup, Simulator
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
 
 
 def test_a_sixth_street_all_in_is_counted_over_every_river_card() -> None:

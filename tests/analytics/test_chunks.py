@@ -8,14 +8,22 @@ import pickle
 from pathlib import Path
 
 import pytest
-from helpers.importing import contents, import_into
-from helpers.odd_files import HOLDEM, ODD_FILES
+from helpers.importing import contents
+from helpers.importing import import_into
+from helpers.odd_files import HOLDEM
+from helpers.odd_files import ODD_FILES
 from helpers.paths import HISTORIES
 
-from studbook.analytics.reading import Chunk, read_chunks
-from studbook.grammar import Block, ParseError, expand_paths, read_blocks
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.analytics.reading import Chunk
+from studbook.analytics.reading import read_chunks
+from studbook.grammar import Block
+from studbook.grammar import ParseError
+from studbook.grammar import expand_paths
+from studbook.grammar import read_blocks
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 
 def chunked(path: Path, size: int) -> list[Chunk]:
@@ -95,7 +103,8 @@ def test_a_file_in_small_chunks_imports_like_a_whole_file(big_file: Path, tmp_pa
 def test_connections_keep_duckdb_progress_bar_off(tmp_path: Path) -> None:
     """DuckDB draws its own bar on stdout for a query over ~2 s, even in a pipe: an import or a
     `stats --format csv > file` would carry it; every studbook connection turns it off."""
-    from studbook.analytics.db import open_existing, open_for_import
+    from studbook.analytics.db import open_existing
+    from studbook.analytics.db import open_for_import
 
     path = tmp_path / "bar.duckdb"
     writer = open_for_import(path)

@@ -9,10 +9,12 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
-from helpers.analytics_hands import FIXTURES, fixture_hand
+from helpers.analytics_hands import FIXTURES
+from helpers.analytics_hands import fixture_hand
 from typer.testing import CliRunner
 
-from studbook.analytics.db import DATA_TABLES, open_for_import
+from studbook.analytics.db import DATA_TABLES
+from studbook.analytics.db import open_for_import
 from studbook.analytics.load import Loader
 from studbook.analytics.worker import chunk_result
 from studbook.cli import app

@@ -9,7 +9,9 @@ from typing import Any
 import duckdb
 import pytest
 from helpers.analytics_hands import fixture_hand
-from helpers.stored_facts import rows, seat_facts, stored
+from helpers.stored_facts import rows
+from helpers.stored_facts import seat_facts
+from helpers.stored_facts import stored
 
 from studbook.analytics import facts as sql_facts
 from studbook.analytics.rows import hand_rows

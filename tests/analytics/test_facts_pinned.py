@@ -29,7 +29,8 @@ import tempfile
 from pathlib import Path
 
 import duckdb
-from helpers.paths import HISTORIES, corpus_dir
+from helpers.paths import HISTORIES
+from helpers.paths import corpus_dir
 from typer.testing import CliRunner
 
 from studbook.analytics.db import open_existing

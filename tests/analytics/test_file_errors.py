@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.hostile_log import HAND_ID, LOG
-from helpers.importing import import_into, runner
+from helpers.hostile_log import HAND_ID
+from helpers.hostile_log import LOG
+from helpers.importing import import_into
+from helpers.importing import runner
 
 from studbook.cli import app
 

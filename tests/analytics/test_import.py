@@ -14,10 +14,14 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from helpers.importing import contents, import_into, runner
+from helpers.importing import contents
+from helpers.importing import import_into
+from helpers.importing import runner
 
 from studbook.cli import app
-from studbook.grammar import ParseError, expand_paths, parse_file
+from studbook.grammar import ParseError
+from studbook.grammar import expand_paths
+from studbook.grammar import parse_file
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from studbook.analytics.importer import run_import, written
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.analytics.importer import run_import
+from studbook.analytics.importer import written
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 
 class RecordingLoader:

@@ -10,14 +10,19 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from helpers.importing import contents, import_into, runner
-from helpers.odd_files import ODD_FILES, UNREADABLE
+from helpers.importing import contents
+from helpers.importing import import_into
+from helpers.importing import runner
+from helpers.odd_files import ODD_FILES
+from helpers.odd_files import UNREADABLE
 
 from studbook.analytics.db import SCHEMA_VERSION
 from studbook.analytics.reading import read_chunks
 from studbook.cli import app
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 BROKEN = "PokerStars Hand #1: this is not a hand line\n"
 

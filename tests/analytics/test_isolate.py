@@ -20,7 +20,9 @@ from studbook.analytics.importer import ImportSummary
 from studbook.analytics.load import Loader
 from studbook.analytics.reading import read_chunks
 from studbook.analytics.rows import HAND_INDEX
-from studbook.analytics.worker import ChunkResult, add_facts, process_chunk
+from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import add_facts
+from studbook.analytics.worker import process_chunk
 
 LOG = Path(__file__).resolve().parents[2] / "histories" / "pokerstars-stud8-sim.txt"
 BAD = 7  # the index of the hand made bad in its chunk

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.importing import import_into, runner
+from helpers.importing import import_into
+from helpers.importing import runner
 from helpers.paths import HISTORIES
 from test_tournaments import LOG
 

@@ -9,12 +9,18 @@ from pathlib import Path
 
 import pyarrow as pa
 import pytest
-from helpers.importing import contents, import_into, runner, summary_counts
-from helpers.lake import import_into_lake, lake_contents, lake_files
+from helpers.importing import contents
+from helpers.importing import import_into
+from helpers.importing import runner
+from helpers.importing import summary_counts
+from helpers.lake import import_into_lake
+from helpers.lake import lake_contents
+from helpers.lake import lake_files
 from helpers.paths import HISTORIES
 
 from studbook.analytics import lake_import
-from studbook.analytics.lake_shards import StagedShard, import_file
+from studbook.analytics.lake_shards import StagedShard
+from studbook.analytics.lake_shards import import_file
 from studbook.analytics.lake_store import Lake
 from studbook.cli import app
 from studbook.grammar import expand_paths

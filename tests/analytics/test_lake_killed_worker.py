@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 from distributed import Client
-from helpers.importing import runner, summary_counts
+from helpers.importing import runner
+from helpers.importing import summary_counts
 from helpers.lake import lake_contents
 
 from studbook.analytics.lake_views import open_lake

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 from helpers.hostile_log import LOG
-from helpers.importing import import_into, runner
+from helpers.importing import import_into
+from helpers.importing import runner
 
 from studbook.cli import app
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
-from helpers.importing import contents, import_into, runner
+from helpers.importing import contents
+from helpers.importing import import_into
+from helpers.importing import runner
 from helpers.paths import HISTORIES
 
 from studbook.analytics.db import SCHEMA_VERSION

@@ -8,12 +8,15 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from helpers.importing import import_into, runner
+from helpers.importing import import_into
+from helpers.importing import runner
 
 from studbook.analytics.stats_table import write_stats
 from studbook.cli import app
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 NUMBER = re.compile(r"-?\d[\d,]*(\.\d+)?")
 

@@ -14,9 +14,12 @@ import pytest
 from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
-from studbook.analytics.db import SCHEMA_VERSION, sql_file
+from studbook.analytics.db import SCHEMA_VERSION
+from studbook.analytics.db import sql_file
 from studbook.cli import app
-from studbook.rules.house import Rules, rules_from_text, rules_text
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_from_text
+from studbook.rules.house import rules_text
 
 runner = CliRunner()
 STUD8 = HISTORIES / "stud8-2024-11-21.txt"

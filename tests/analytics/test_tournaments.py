@@ -9,9 +9,11 @@ import duckdb
 import pytest
 from helpers.importing import import_into
 from helpers.parsing import parse_text
-from helpers.tournament_hands import BOVADA_TOURNAMENT, ZERO_LEVEL
+from helpers.tournament_hands import BOVADA_TOURNAMENT
+from helpers.tournament_hands import ZERO_LEVEL
 
-from studbook.tournaments import buy_in_of, place_of
+from studbook.tournaments import buy_in_of
+from studbook.tournaments import place_of
 
 # Two hands of one PokerStars $10+$1 tournament: the first's level written (0/0), the second stating it
 # and followed by two players' finishing lines.

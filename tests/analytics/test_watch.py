@@ -20,8 +20,10 @@ from typer.testing import CliRunner
 from studbook.analytics.db import open_existing
 from studbook.analytics.watch import watch
 from studbook.cli import app
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 STUDBOOK = (sys.executable, "-c", "from studbook.cli import main; main()")
 

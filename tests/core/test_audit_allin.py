@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers.allin_hands import RIVER, SIDE_POT, SIXTH_STREET, allin_hand
+from helpers.allin_hands import RIVER
+from helpers.allin_hands import SIDE_POT
+from helpers.allin_hands import SIXTH_STREET
+from helpers.allin_hands import allin_hand
 from typer.testing import CliRunner
 
-from studbook.audit import replay_to_json, ruling_lines
+from studbook.audit import replay_to_json
+from studbook.audit import ruling_lines
 from studbook.cli import app
 from studbook.replay import replay
 

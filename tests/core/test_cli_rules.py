@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from helpers.paths import HISTORIES, ROOT
+from helpers.paths import HISTORIES
+from helpers.paths import ROOT
 from typer.testing import CliRunner
 
 from studbook.cli import app

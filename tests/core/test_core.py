@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from studbook.cards import ALL_CARDS, Card, CardError, parse_card, parse_cards
-from studbook.money import AmountError, format_amount, parse_amount
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
+from studbook.cards import CardError
+from studbook.cards import parse_card
+from studbook.cards import parse_cards
+from studbook.money import AmountError
+from studbook.money import format_amount
+from studbook.money import parse_amount
 
 
 def test_card_codes_cover_the_deck_in_bring_in_order() -> None:

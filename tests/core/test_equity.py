@@ -13,13 +13,22 @@ import re
 from random import Random
 
 import pytest
-from helpers.equity_oracle import POKERKIT_HANDS, brute_force, pokerkit_sampled
+from helpers.equity_oracle import POKERKIT_HANDS
+from helpers.equity_oracle import brute_force
+from helpers.equity_oracle import pokerkit_sampled
 from typer.testing import CliRunner
 
-from studbook.cards import ALL_CARDS, Card, parse_cards
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
+from studbook.cards import parse_cards
 from studbook.cli import app
-from studbook.equity import EquityError, Holding, equities, parse_holding
-from studbook.rules.house import Rules, deck, rules_for
+from studbook.equity import EquityError
+from studbook.equity import Holding
+from studbook.equity import equities
+from studbook.equity import parse_holding
+from studbook.rules.house import Rules
+from studbook.rules.house import deck
+from studbook.rules.house import rules_for
 from studbook.rules.variants import VARIANTS
 
 runner = CliRunner()

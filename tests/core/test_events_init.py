@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from typing import Any
 
 import pytest

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from itertools import groupby
 from pathlib import Path
 
@@ -22,14 +23,21 @@ from typer.testing import CliRunner
 
 from studbook.cards import Card
 from studbook.cli import app
-from studbook.events import BringIn, Collect, Deal, Note, PostAnte
-from studbook.grammar import parse_block, parse_file
+from studbook.events import BringIn
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
 from studbook.grammar.reader import split_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.results import ActionRecord, Replay
+from studbook.results import ActionRecord
+from studbook.results import Replay
 from studbook.rules.evaluate import board_high
-from studbook.rules.house import Rules, rules_for
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_for
 from studbook.rules.pots import PotResult
 from studbook.rules.variants import VARIANTS
 

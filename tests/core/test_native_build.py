@@ -12,7 +12,10 @@ from pathlib import Path
 from helpers.paths import ROOT
 
 from studbook import BUILD
-from studbook.native import PURE_VARIABLE, CompiledFinder, digest, inspect
+from studbook.native import PURE_VARIABLE
+from studbook.native import CompiledFinder
+from studbook.native import digest
+from studbook.native import inspect
 
 SUFFIX = EXTENSION_SUFFIXES[0]
 

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers.hostile_log import HAND_ID, LOG
+from helpers.hostile_log import HAND_ID
+from helpers.hostile_log import LOG
 from helpers.importing import import_into
 from typer.testing import CliRunner
 

@@ -10,14 +10,23 @@ import warnings
 from pathlib import Path
 
 import pytest
-from helpers.phh_oracle import PotRake, load, play, pot_rakes, pots_merged
+from helpers.phh_oracle import PotRake
+from helpers.phh_oracle import load
+from helpers.phh_oracle import play
+from helpers.phh_oracle import pot_rakes
+from helpers.phh_oracle import pots_merged
 
-from studbook.grammar import expand_paths, parse_file
+from studbook.grammar import expand_paths
+from studbook.grammar import parse_file
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.simulate import Setup, Simulator
-from studbook.writers import convert_files, write_phh, write_phh_table
-from studbook.writers.phh import Unsupported, phh_fields
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import convert_files
+from studbook.writers import write_phh
+from studbook.writers import write_phh_table
+from studbook.writers.phh import Unsupported
+from studbook.writers.phh import phh_fields
 
 
 @pytest.fixture(autouse=True)
@@ -112,7 +121,8 @@ def test_games_without_a_phh_variant_are_skipped_with_the_reason() -> None:
 
 
 def test_export_command_counts_what_it_skips(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from studbook.writers import WRITERS, export_hands
+    from studbook.writers import WRITERS
+    from studbook.writers import export_hands
 
     log = tmp_path / "mixed.txt"
     hands = [*Simulator(Setup(game="stud5", players=3, fmt="studbook", seed=1)).hands(2),

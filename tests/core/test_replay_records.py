@@ -13,9 +13,14 @@ from studbook import BUILD
 from studbook.cards import parse_cards
 from studbook.grammar.parse import parse_file
 from studbook.hand import Hand
-from studbook.results import ActionRecord, Replay, SeatResult, Violation
+from studbook.results import ActionRecord
+from studbook.results import Replay
+from studbook.results import SeatResult
+from studbook.results import Violation
 from studbook.rules.machine import Player
-from studbook.rules.pots import Pot, PotResult, Winner
+from studbook.rules.pots import Pot
+from studbook.rules.pots import PotResult
+from studbook.rules.pots import Winner
 
 HISTORIES = ROOT / "histories"
 RECORDS = (ActionRecord, Winner, PotResult, SeatResult, Replay, Player, Pot)

@@ -18,7 +18,8 @@ from studbook import events as ev
 from studbook.cli import app
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.simulate import Setup, Simulator
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
 
 VARIANTS = ("stud", "stud8", "razz", "stud5", "descubierto")
 HANDS, MUTANTS = 40, 10  # simulated hands per variant, broken copies of each

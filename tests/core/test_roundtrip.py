@@ -19,8 +19,10 @@ from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.house import Rules
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 HANDS = 250
 

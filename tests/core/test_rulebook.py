@@ -13,7 +13,8 @@ from helpers.paths import ROOT
 from studbook import rulebook
 from studbook.grammar import SITES
 from studbook.rules.house import PRESETS
-from studbook.rules.variants import BRING_IN_RULE_IDS, VARIANTS
+from studbook.rules.variants import BRING_IN_RULE_IDS
+from studbook.rules.variants import VARIANTS
 from studbook.sites import SITE_DEFAULTS
 
 ENGINE = (

@@ -15,7 +15,11 @@ from typer.testing import CliRunner
 from studbook import events as ev
 from studbook.cli import app
 from studbook.hand import Hand
-from studbook.simulate import Setup, Simulated, SimulationError, Simulator, Stakes
+from studbook.simulate import Setup
+from studbook.simulate import Simulated
+from studbook.simulate import SimulationError
+from studbook.simulate import Simulator
+from studbook.simulate import Stakes
 from studbook.writers import write_pokerstars
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
 from helpers.handscript import build
@@ -13,7 +15,9 @@ from typer.testing import CliRunner
 from studbook.cli import app
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.stacks import HandStacks, hand_stacks, stack_breaks
+from studbook.stacks import HandStacks
+from studbook.stacks import hand_stacks
+from studbook.stacks import stack_breaks
 
 runner = CliRunner()
 START = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)

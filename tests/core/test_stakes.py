@@ -4,11 +4,14 @@ stored with the hand and named by the audit as information (rule L7), so no bet 
 from __future__ import annotations
 
 from helpers.parsing import parse_text
-from helpers.tournament_hands import BOVADA_TOURNAMENT, ZERO_LEVEL
+from helpers.tournament_hands import BOVADA_TOURNAMENT
+from helpers.tournament_hands import ZERO_LEVEL
 
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.stakes import inferred_stakes, nice_round_up, with_stakes
+from studbook.stakes import inferred_stakes
+from studbook.stakes import nice_round_up
+from studbook.stakes import with_stakes
 
 # The Bovada tournament hand with no level at all in its header: 5th street opens for 80.
 NO_LEVEL = BOVADA_TOURNAMENT.replace("Level 2 (40/80) - ", "")

@@ -21,13 +21,18 @@ from typer.testing import CliRunner
 
 from studbook import events as ev
 from studbook.cli import app
-from studbook.grammar import expand_paths, parse_file
+from studbook.grammar import expand_paths
+from studbook.grammar import parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.serialize import hand_from_dict
-from studbook.writers import WriterError, write_json, write_pokerstars
-from studbook.writers.pokerstars_text import money, show_description, when_text
+from studbook.writers import WriterError
+from studbook.writers import write_json
+from studbook.writers import write_pokerstars
+from studbook.writers.pokerstars_text import money
+from studbook.writers.pokerstars_text import show_description
+from studbook.writers.pokerstars_text import when_text
 
 HEADER = re.compile(r"^(?:PokerStars|POKERSTARS)(?: Home Game)? (?:Game|Hand|GAME) #\d+:", re.MULTILINE)
 

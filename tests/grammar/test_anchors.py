@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from studbook.grammar.anchors import NO_WORDS, required_words
+from studbook.grammar.anchors import NO_WORDS
+from studbook.grammar.anchors import required_words
 from studbook.grammar.dialect import dialect_named
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import LineScanner

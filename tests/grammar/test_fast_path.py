@@ -18,14 +18,20 @@ import pytest
 from helpers.paths import HISTORIES
 from lark.exceptions import UnexpectedInput
 
-from studbook.grammar.anchors import literal_runs, required_words
+from studbook.grammar.anchors import literal_runs
+from studbook.grammar.anchors import required_words
 from studbook.grammar.dialect import dialects
-from studbook.grammar.lines import LineDialect, tokens_in_order
-from studbook.grammar.linescan import LineScanner, ignored_terminals, line_terminals
-from studbook.grammar.parse import ParseResult, parse_block
+from studbook.grammar.lines import LineDialect
+from studbook.grammar.lines import tokens_in_order
+from studbook.grammar.linescan import LineScanner
+from studbook.grammar.linescan import ignored_terminals
+from studbook.grammar.linescan import line_terminals
+from studbook.grammar.parse import ParseResult
+from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.grammar.records import Block
-from studbook.simulate import Setup, Simulator
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
 from studbook.writers import write_studbook
 
 STUDBOOK = next(dialect for dialect in dialects() if dialect.name == "studbook")

@@ -11,7 +11,8 @@ from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
 from studbook.cli import app
-from studbook.grammar import ParseError, parse_file
+from studbook.grammar import ParseError
+from studbook.grammar import parse_file
 from studbook.hand import Hand
 
 runner = CliRunner()

@@ -17,16 +17,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.paths import HISTORIES, ROOT, corpus_dir
+from helpers.paths import HISTORIES
+from helpers.paths import ROOT
+from helpers.paths import corpus_dir
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from studbook.grammar import larkcache
 from studbook.grammar.dialect import dialects
-from studbook.grammar.larkcache import SUFFIX, cache_file, open_grammar
+from studbook.grammar.larkcache import SUFFIX
+from studbook.grammar.larkcache import cache_file
+from studbook.grammar.larkcache import open_grammar
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import ignored_terminals
-from studbook.grammar.parse import ParseResult, parse_block
+from studbook.grammar.parse import ParseResult
+from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.grammar.records import Block
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from studbook.grammar import transform
-from studbook.grammar.dialect import HandSyntaxError, dialect_named
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import dialect_named
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import LineScanner
 from studbook.grammar.parse import parse_block

@@ -15,8 +15,13 @@ from pathlib import Path
 import pytest
 from helpers.paths import HISTORIES
 
-from studbook.events import UNKNOWN_LINE, Note
-from studbook.grammar import Block, ParseError, parse_block, parse_file, read_blocks
+from studbook.events import UNKNOWN_LINE
+from studbook.events import Note
+from studbook.grammar import Block
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
+from studbook.grammar import read_blocks
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.openworld import may_move_money
 from studbook.hand import Hand

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from helpers.parsing import OLD_STYLE_HAND
 
-from studbook.grammar import ParseError, parse_file
+from studbook.grammar import ParseError
+from studbook.grammar import parse_file
 from studbook.grammar.records import FileError
 from studbook.hand import Hand
 

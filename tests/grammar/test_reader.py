@@ -11,12 +11,21 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
-from helpers.odd_files import ODD_FILES, UNREADABLE
+from helpers.odd_files import ODD_FILES
+from helpers.odd_files import UNREADABLE
 from helpers.parsing import OLD_STYLE_HAND
 
 from studbook.events import Note
-from studbook.grammar import Block, ParseError, parse_block, parse_file, read_blocks, reader
-from studbook.grammar.reader import MAX_BLOCK_CHARS, LogReader, file_stamp, split_blocks
+from studbook.grammar import Block
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
+from studbook.grammar import read_blocks
+from studbook.grammar import reader
+from studbook.grammar.reader import MAX_BLOCK_CHARS
+from studbook.grammar.reader import LogReader
+from studbook.grammar.reader import file_stamp
+from studbook.grammar.reader import split_blocks
 from studbook.grammar.records import FileError
 from studbook.hand import Hand
 

@@ -7,7 +7,11 @@ import tomllib
 from pathlib import Path
 
 from studbook.grammar import SITES
-from studbook.grammar.dialect import GRAMMAR_DIR, detect_dialect, dialect_named, dialects, xml_dialects
+from studbook.grammar.dialect import GRAMMAR_DIR
+from studbook.grammar.dialect import detect_dialect
+from studbook.grammar.dialect import dialect_named
+from studbook.grammar.dialect import dialects
+from studbook.grammar.dialect import xml_dialects
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
@@ -15,7 +19,9 @@ from studbook.grammar.records import Block
 from studbook.hand import Hand
 from studbook.money import CURRENCY_SYMBOLS
 from studbook.rules.house import Rules
-from studbook.sites import FACTS, SITES_HIDING_BOARDS, display_name
+from studbook.sites import FACTS
+from studbook.sites import SITES_HIDING_BOARDS
+from studbook.sites import display_name
 from studbook.writers import WRITERS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from studbook.grammar import Block, ParseError, parse_block, parse_file, read_blocks, xmlread
+from studbook.grammar import Block
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
+from studbook.grammar import read_blocks
+from studbook.grammar import xmlread
 from studbook.hand import Hand
 
 MERGE_SAMPLE = "merge/cash-7-Stud-USD-0.50-1.00-201102.Sample.txt"

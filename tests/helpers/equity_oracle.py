@@ -18,16 +18,17 @@ from functools import cache
 from itertools import permutations
 
 from pokerkit import Card as PkCard
-from pokerkit import (
-    EightOrBetterLowHand,
-    RegularLowHand,
-    StandardHighHand,
-    StandardLowHand,
-    calculate_equities,
-)
+from pokerkit import EightOrBetterLowHand
+from pokerkit import RegularLowHand
+from pokerkit import StandardHighHand
+from pokerkit import StandardLowHand
+from pokerkit import calculate_equities
 
-from studbook.cards import ALL_CARDS, Card
-from studbook.rules.house import Rules, deck, rules_for
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
+from studbook.rules.house import Rules
+from studbook.rules.house import deck
+from studbook.rules.house import rules_for
 from studbook.rules.variants import VARIANTS
 from studbook.showdown import rank_hands
 

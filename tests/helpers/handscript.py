@@ -16,26 +16,29 @@ One statement per line; the line number becomes the event's ``line``::
 
 from __future__ import annotations
 
-from studbook.cards import parse_card, parse_cards
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Collect,
-    Complete,
-    Deal,
-    Fold,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.hand import Hand, Seat, Source, Summary, SummarySeat
+from studbook.cards import parse_card
+from studbook.cards import parse_cards
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Check
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Fold
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
+from studbook.hand import Summary
+from studbook.hand import SummarySeat
 
 
 def build(script: str) -> Hand:

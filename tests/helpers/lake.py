@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.importing import import_counts, table_rows
+from helpers.importing import import_counts
+from helpers.importing import table_rows
 from studbook.analytics.lake_views import open_lake
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from studbook.grammar import ParseError, Skipped
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
 from studbook.grammar.dialect import dialects
 from studbook.grammar.parse import parse_block
-from studbook.grammar.reader import LogReader, split_blocks
+from studbook.grammar.reader import LogReader
+from studbook.grammar.reader import split_blocks
 from studbook.hand import Hand
 
 

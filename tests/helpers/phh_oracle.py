@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 
-from pokerkit import ChipsPushing, HandHistory
+from pokerkit import ChipsPushing
+from pokerkit import HandHistory
 
 from studbook.replay import Replay
 from studbook.rules.pots import build_pots

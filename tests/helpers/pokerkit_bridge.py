@@ -37,51 +37,55 @@ a scripted hand of its own):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from dataclasses import replace
 from random import Random
 
-from pokerkit import (
-    AntePosting,
-    Automation,
-    BetCollection,
-    BoardDealing,
-    BringInPosting,
-    CheckingOrCalling,
-    ChipsPushing,
-    CompletionBettingOrRaisingTo,
-    FixedLimitRazz,
-    FixedLimitSevenCardStud,
-    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
-    Folding,
-    HoleCardsShowingOrMucking,
-    HoleDealing,
-    Mode,
-    State,
-)
+from pokerkit import AntePosting
+from pokerkit import Automation
+from pokerkit import BetCollection
+from pokerkit import BoardDealing
+from pokerkit import BringInPosting
 from pokerkit import Card as PkCard
+from pokerkit import CheckingOrCalling
+from pokerkit import ChipsPushing
+from pokerkit import CompletionBettingOrRaisingTo
+from pokerkit import FixedLimitRazz
+from pokerkit import FixedLimitSevenCardStud
+from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter
+from pokerkit import Folding
+from pokerkit import HoleCardsShowingOrMucking
+from pokerkit import HoleDealing
+from pokerkit import Mode
+from pokerkit import State
 
-from studbook.cards import ALL_CARDS, Card, parse_card, parse_cards
-from studbook.events import (
-    ACTION_TYPES,
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Collect,
-    Complete,
-    Deal,
-    Event,
-    Fold,
-    Muck,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.hand import Hand, Seat, Source, Summary
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
+from studbook.cards import parse_card
+from studbook.cards import parse_cards
+from studbook.events import ACTION_TYPES
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Check
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Fold
+from studbook.events import Muck
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
+from studbook.hand import Summary
 from studbook.rules.house import Rules
 
 GAMES = {

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studbook.simulate import Setup, Simulator
-from studbook.writers import SEPARATORS, WRITERS
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers import SEPARATORS
+from studbook.writers import WRITERS
 
 
 def simulated_log(path: Path, game: str, hands: int, seed: int) -> Path:

@@ -11,8 +11,12 @@ from lxml import etree
 
 from helpers.paths import corpus_dir
 from studbook import events as ev
-from studbook.grammar import Block, parse_block, parse_file, read_blocks
-from studbook.grammar.xmlread import Element, hardened_parser
+from studbook.grammar import Block
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
+from studbook.grammar import read_blocks
+from studbook.grammar.xmlread import Element
+from studbook.grammar.xmlread import hardened_parser
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.writers import WRITERS

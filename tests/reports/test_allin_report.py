@@ -8,14 +8,18 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
-from helpers.allin_hands import RIVER, SIDE_POT, SIXTH_STREET, allin_hand
+from helpers.allin_hands import RIVER
+from helpers.allin_hands import SIDE_POT
+from helpers.allin_hands import SIXTH_STREET
+from helpers.allin_hands import allin_hand
 
 from studbook.analytics.db import open_for_import
 from studbook.analytics.load import Loader
 from studbook.analytics.worker import chunk_result
 from studbook.reports import figures
 from studbook.reports.filters import Filters
-from studbook.reports.player_report import player_data, player_page
+from studbook.reports.player_report import player_data
+from studbook.reports.player_report import player_page
 
 
 @pytest.fixture

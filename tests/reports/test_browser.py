@@ -24,12 +24,17 @@ from typing import Any
 
 import duckdb
 import pytest
-from helpers.hostile_log import BOLD, EVIL, HAND_ID, renamed
+from helpers.hostile_log import BOLD
+from helpers.hostile_log import EVIL
+from helpers.hostile_log import HAND_ID
+from helpers.hostile_log import renamed
 
 from studbook.reports.filters import Filters
 from studbook.reports.overview import overview_page
-from studbook.reports.player_report import player_data, player_page
-from studbook.reports.replayer import replayer_data, replayer_page
+from studbook.reports.player_report import player_data
+from studbook.reports.player_report import player_page
+from studbook.reports.replayer import replayer_data
+from studbook.reports.replayer import replayer_page
 from studbook.reports.source import load_hand
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")

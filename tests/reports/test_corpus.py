@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
 import duckdb
@@ -17,8 +18,12 @@ from typer.testing import CliRunner
 from studbook.cli import app
 from studbook.reports import figures
 from studbook.reports.filters import Filters
-from studbook.reports.overview import overview_data, overview_page
-from studbook.reports.player_report import HEADLINE, PlayerData, player_data, player_page
+from studbook.reports.overview import overview_data
+from studbook.reports.overview import overview_page
+from studbook.reports.player_report import HEADLINE
+from studbook.reports.player_report import PlayerData
+from studbook.reports.player_report import player_data
+from studbook.reports.player_report import player_page
 from studbook.reports.violations import violation_rows
 from studbook.rulebook import label
 

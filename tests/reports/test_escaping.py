@@ -8,11 +8,15 @@ import re
 from pathlib import Path
 
 import duckdb
-from helpers.hostile_log import BOLD, EVIL, HAND_ID
+from helpers.hostile_log import BOLD
+from helpers.hostile_log import EVIL
+from helpers.hostile_log import HAND_ID
 from plotly.offline import get_plotlyjs
 
 from studbook.reports.filters import Filters
-from studbook.reports.html import h, json_script, script_json
+from studbook.reports.html import h
+from studbook.reports.html import json_script
+from studbook.reports.html import script_json
 from studbook.reports.overview import overview_page
 from studbook.reports.player_report import player_page
 from studbook.reports.replayer import replayer_page

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from helpers.hostile_log import HAND_ID, renamed
+from helpers.hostile_log import HAND_ID
+from helpers.hostile_log import renamed
 from typer.testing import CliRunner
 
 from studbook.analytics.importer import run_import

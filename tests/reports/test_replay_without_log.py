@@ -8,7 +8,9 @@ import re
 from pathlib import Path
 
 import duckdb
-from helpers.hostile_log import EVIL, HAND_ID, LOG
+from helpers.hostile_log import EVIL
+from helpers.hostile_log import HAND_ID
+from helpers.hostile_log import LOG
 from helpers.importing import import_into
 from typer.testing import CliRunner
 

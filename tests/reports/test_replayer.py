@@ -8,18 +8,27 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 import pytest
 
 from studbook import events as ev
 from studbook.cards import parse_cards
 from studbook.events import Street
-from studbook.hand import Hand, Seat, Source
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import Source
 from studbook.reports.replay_steps import StepBuilder
-from studbook.reports.replayer import LogExcerpt, replayer_data, replayer_page
-from studbook.results import ActionRecord, Replay, SeatResult, Violation
-from studbook.rules.pots import PotResult, Winner
+from studbook.reports.replayer import LogExcerpt
+from studbook.reports.replayer import replayer_data
+from studbook.reports.replayer import replayer_page
+from studbook.results import ActionRecord
+from studbook.results import Replay
+from studbook.results import SeatResult
+from studbook.results import Violation
+from studbook.rules.pots import PotResult
+from studbook.rules.pots import Winner
 
 EVIL = "<img src=x onerror=alert(1)>"
 WRONG_ACTOR = Violation("wrong-actor", "error", 21, f"{EVIL} should act first: K-K showing", "C31")

@@ -19,23 +19,22 @@ pytest.importorskip("pokerkit")
 
 import helpers.pokerkit_bridge as bridge  # noqa: E402 (after the importorskip)
 from helpers.handscript import build  # noqa: E402
-from helpers.pokerkit_bridge import POKERKIT_RULES, Played  # noqa: E402
+from helpers.pokerkit_bridge import POKERKIT_RULES  # noqa: E402
+from helpers.pokerkit_bridge import Played  # noqa: E402
 
-from studbook.events import (  # noqa: E402
-    Bet,
-    BringIn,
-    Call,
-    Collect,
-    Complete,
-    Deal,
-    Fold,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
+from studbook.events import Bet  # noqa: E402
+from studbook.events import BringIn  # noqa: E402
+from studbook.events import Call  # noqa: E402
+from studbook.events import Collect  # noqa: E402
+from studbook.events import Complete  # noqa: E402
+from studbook.events import Deal  # noqa: E402
+from studbook.events import Fold  # noqa: E402
+from studbook.events import PostAnte  # noqa: E402
+from studbook.events import Raise  # noqa: E402
+from studbook.events import Show  # noqa: E402
+from studbook.events import Street  # noqa: E402
+from studbook.events import StreetStart  # noqa: E402
+from studbook.events import UncalledReturn  # noqa: E402
 from studbook.hand import Hand  # noqa: E402
 from studbook.replay import replay  # noqa: E402
 from studbook.rules.house import Rules  # noqa: E402

@@ -4,32 +4,35 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from studbook.cards import ALL_CARDS, Card, parse_cards
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
+from studbook.cards import parse_cards
 from studbook.rules import evaluate as evaluate_module
-from studbook.rules.evaluate import (
-    DescubiertoHigh,
-    board_high,
-    board_low,
-    describe,
-    descubierto_high,
-    high,
-    low8,
-    low27,
-    low_a5,
-    used_cards,
-)
-from studbook.rules.house import Rules, rules_for
+from studbook.rules.evaluate import DescubiertoHigh
+from studbook.rules.evaluate import board_high
+from studbook.rules.evaluate import board_low
+from studbook.rules.evaluate import describe
+from studbook.rules.evaluate import descubierto_high
+from studbook.rules.evaluate import high
+from studbook.rules.evaluate import low8
+from studbook.rules.evaluate import low27
+from studbook.rules.evaluate import low_a5
+from studbook.rules.evaluate import used_cards
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_for
 from studbook.rules.variants import VARIANTS
 
 pokerkit = pytest.importorskip("pokerkit")
-from pokerkit.state import _HighHandOpeningLookup, _LowHandOpeningLookup  # noqa: E402 (oracle only)
+from pokerkit.state import _HighHandOpeningLookup  # noqa: E402 (oracle only)
+from pokerkit.state import _LowHandOpeningLookup  # noqa: E402 (oracle only)
 
 POOL = 4000  # hands per evaluator; pokerkit needs ~0.2-0.4 ms for each
 PAIRS = 20_000  # random pairs compared per evaluator, besides the full-order check

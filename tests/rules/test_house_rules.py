@@ -15,7 +15,8 @@ from helpers.paths import HISTORIES
 from typer.testing import CliRunner
 
 from studbook.cli import app
-from studbook.grammar import parse_block, parse_file
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
 from studbook.grammar.reader import split_blocks
 from studbook.hand import Hand
 from studbook.replay import replay

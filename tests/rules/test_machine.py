@@ -6,7 +6,8 @@ import pytest
 
 from studbook.cards import parse_cards
 from studbook.rules import machine
-from studbook.rules.house import Rules, rules_for
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_for
 from studbook.rules.machine import Table
 from studbook.rules.variants import VARIANTS
 

@@ -9,8 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from studbook.cards import parse_cards
-from studbook.rules.evaluate import descubierto_high, high, low8, low_a5
-from studbook.rules.pots import Pot, PotResult, award_pots, build_pots
+from studbook.rules.evaluate import descubierto_high
+from studbook.rules.evaluate import high
+from studbook.rules.evaluate import low8
+from studbook.rules.evaluate import low_a5
+from studbook.rules.pots import Pot
+from studbook.rules.pots import PotResult
+from studbook.rules.pots import award_pots
+from studbook.rules.pots import build_pots
 
 HILO = (high, low8)
 

@@ -10,12 +10,23 @@ from typing import Any
 
 import pytest
 
-from studbook.cards import ALL_CARDS, Card, parse_cards
+from studbook.cards import ALL_CARDS
+from studbook.cards import Card
+from studbook.cards import parse_cards
 from studbook.events import Street
-from studbook.rules.evaluate import board_low27, describe, low27, low_a5, used_cards
-from studbook.rules.house import Rules, rules_for
+from studbook.rules.evaluate import board_low27
+from studbook.rules.evaluate import describe
+from studbook.rules.evaluate import low27
+from studbook.rules.evaluate import low_a5
+from studbook.rules.evaluate import used_cards
+from studbook.rules.house import Rules
+from studbook.rules.house import rules_for
 from studbook.rules.machine import Table
-from studbook.rules.variants import HAND_EVALUATORS, LOW_EVALUATORS, VARIANTS, razz, razz27
+from studbook.rules.variants import HAND_EVALUATORS
+from studbook.rules.variants import LOW_EVALUATORS
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import razz
+from studbook.rules.variants import razz27
 from studbook.showdown import rank_hands
 from studbook.writers.pokerstars_text import show_description
 

@@ -19,7 +19,8 @@ from helpers.stored_facts import seat_facts
 
 from studbook.rules.variants import VARIANTS
 from studbook.showdown import rank_hands
-from studbook.simulate import Setup, Simulator
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
 from studbook.simulate_policy import strength
 from studbook.writers.pokerstars_text import show_description
 

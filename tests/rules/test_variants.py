@@ -8,10 +8,23 @@ from studbook import rulebook
 from studbook.cards import parse_cards
 from studbook.events import Street
 from studbook.grammar import SITES
-from studbook.rules.evaluate import high, low8, low_a5
-from studbook.rules.house import PRESETS, RuleError, Rules, deck, rules_for
-from studbook.rules.variants import VARIANTS, descubierto, razz, razz27, stud, stud5, stud8
-from studbook.sites import SITE_CONVENTIONS, SITE_DEFAULTS
+from studbook.rules.evaluate import high
+from studbook.rules.evaluate import low8
+from studbook.rules.evaluate import low_a5
+from studbook.rules.house import PRESETS
+from studbook.rules.house import RuleError
+from studbook.rules.house import Rules
+from studbook.rules.house import deck
+from studbook.rules.house import rules_for
+from studbook.rules.variants import VARIANTS
+from studbook.rules.variants import descubierto
+from studbook.rules.variants import razz
+from studbook.rules.variants import razz27
+from studbook.rules.variants import stud
+from studbook.rules.variants import stud5
+from studbook.rules.variants import stud8
+from studbook.sites import SITE_CONVENTIONS
+from studbook.sites import SITE_DEFAULTS
 
 
 def test_named_variants_are_registered() -> None:

@@ -4,10 +4,13 @@ site wrote, read and audited with the money exact."""
 from __future__ import annotations
 
 import pytest
-from helpers.families import audited, one_hand
+from helpers.families import audited
+from helpers.families import one_hand
 from helpers.parsing import events_of
 
-from studbook.events import Collect, Complete, Deal
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
 
 BODY = """\
 {header}

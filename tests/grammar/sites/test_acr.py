@@ -5,16 +5,29 @@ the corpus lacks."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
 from studbook.cards import parse_cards
-from studbook.events import Bet, BringIn, Call, Collect, Deal, Note, Raise, Show, Street, StreetStart
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Note
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand

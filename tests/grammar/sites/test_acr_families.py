@@ -4,10 +4,13 @@ era, kind of game and kind of line the site has written, read and audited with t
 from __future__ import annotations
 
 import pytest
-from helpers.families import audited, nets, one_hand
+from helpers.families import audited
+from helpers.families import nets
+from helpers.families import one_hand
 from helpers.parsing import events_of
 
-from studbook.events import Muck, Raise
+from studbook.events import Muck
+from studbook.events import Raise
 
 BODY = """\
 {header}

@@ -4,28 +4,29 @@ side pots, sit-outs)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 from helpers.tournament_hands import BOVADA_TOURNAMENT
 
 from studbook.cards import parse_cards
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Collect,
-    Deal,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-)
-from studbook.grammar import ParseError, parse_file
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.grammar import ParseError
+from studbook.grammar import parse_file
 from studbook.grammar.sites.bovada import nice_round_up
 from studbook.hand import Hand
 from studbook.replay import replay

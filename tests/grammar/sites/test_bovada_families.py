@@ -4,10 +4,13 @@ and the informational lines the site writes, read and audited with the money exa
 from __future__ import annotations
 
 import pytest
-from helpers.families import audited, nets, one_hand
+from helpers.families import audited
+from helpers.families import nets
+from helpers.families import one_hand
 from helpers.parsing import events_of
 
-from studbook.events import Note, Raise
+from studbook.events import Note
+from studbook.events import Raise
 
 LATER = """\
 {header}

@@ -8,13 +8,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.parsing import assert_unambiguous, dialect
+from helpers.parsing import assert_unambiguous
+from helpers.parsing import dialect
 from helpers.paths import corpus_dir
-from helpers.xmllogs import plain, round_trip
+from helpers.xmllogs import plain
+from helpers.xmllogs import round_trip
 
 from studbook.events import UncalledReturn
-from studbook.grammar import SITES, ParseError, Skipped, parse_file
-from studbook.grammar.dialect import dialects, xml_dialects
+from studbook.grammar import SITES
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
+from studbook.grammar.dialect import dialects
+from studbook.grammar.dialect import xml_dialects
 from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
 from studbook.replay import replay

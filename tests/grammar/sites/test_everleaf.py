@@ -4,25 +4,26 @@ trip through the PokerStars writer."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 from helpers.parsing import events_of
 
 from studbook.cards import parse_cards
-from studbook.events import (
-    BringIn,
-    Call,
-    Collect,
-    Complete,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    UncalledReturn,
-)
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand

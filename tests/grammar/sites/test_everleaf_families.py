@@ -4,10 +4,14 @@ site wrote, read and audited with the money exact (Everleaf writes no summary: t
 from __future__ import annotations
 
 import pytest
-from helpers.families import audited, one_hand
+from helpers.families import audited
+from helpers.families import one_hand
 from helpers.parsing import events_of
 
-from studbook.events import Collect, Complete, StreetStart, UncalledReturn
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
 
 # The 2011 layout: signed amounts with their code, "**** dealing 4th street ****".
 LAYOUT_2011 = """\

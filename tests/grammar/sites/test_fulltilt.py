@@ -2,32 +2,37 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 
 from studbook.cards import parse_cards
-from studbook.events import (
-    BringIn,
-    Call,
-    Collect,
-    Complete,
-    Deal,
-    Fold,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Fold
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.grammar.reader import LogReader
-from studbook.hand import Hand, Seat, SummarySeat
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import SummarySeat
 
 # Independent of the grammar: a Full Tilt header line, and which of them announce a stud game.
 

@@ -3,13 +3,17 @@ currency and kind of informational line the site has written, read and audited w
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 import pytest
-from helpers.families import audited, nets, one_hand
+from helpers.families import audited
+from helpers.families import nets
+from helpers.families import one_hand
 from helpers.parsing import events_of
 
-from studbook.events import Note, Raise
+from studbook.events import Note
+from studbook.events import Raise
 
 BODY = """\
 {header}

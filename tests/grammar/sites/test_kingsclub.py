@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 from helpers.paths import corpus_dir
 
 from studbook.cards import parse_cards
-from studbook.events import BringIn, Call, Collect, Deal, Raise, Show, Street, StreetStart, UncalledReturn
-from studbook.grammar import ParseError, parse_block, parse_file
-from studbook.grammar.reader import LogReader, read_blocks
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
+from studbook.grammar.reader import LogReader
+from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.writers import WRITERS

@@ -7,16 +7,30 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from helpers.parsing import events_of
-from helpers.xmllogs import assert_fpdb_agrees, assert_round_trip, changed, corpus_names, games
+from helpers.xmllogs import assert_fpdb_agrees
+from helpers.xmllogs import assert_round_trip
+from helpers.xmllogs import changed
+from helpers.xmllogs import corpus_names
+from helpers.xmllogs import games
 from helpers.xmllogs import hand_in as first_hand
 
-from studbook.events import Collect, Complete, Muck, Note, PostAnte, Raise, Show, UncalledReturn
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.grammar.reader import LogReader
 from studbook.hand import Hand
 from studbook.money import parse_amount

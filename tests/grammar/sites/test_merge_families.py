@@ -5,15 +5,22 @@ no total pot and no rake: the pot is the antes and bets, the rake what the winne
 from __future__ import annotations
 
 import tempfile
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
-from helpers.families import audited, nets
+from helpers.families import audited
+from helpers.families import nets
 from helpers.parsing import events_of
 
-from studbook.events import UNKNOWN_LINE, Complete, Note, UncalledReturn
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import UNKNOWN_LINE
+from studbook.events import Complete
+from studbook.events import Note
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.hand import Hand
 from studbook.replay import replay
 

@@ -4,16 +4,28 @@ street totals, the summary's pots, rake and nets agree with the replay, and ever
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
-from studbook.events import Bet, BringIn, Collect, Deal, Raise, Show, Street, UncalledReturn
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand

@@ -3,9 +3,12 @@ tournament client's ``[all in]`` flag (a euro freeroll in tournament chips), rea
 
 from __future__ import annotations
 
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 
-from studbook.events import Bet, Call, Collect
+from studbook.events import Bet
+from studbook.events import Call
+from studbook.events import Collect
 from studbook.hand import Hand
 from studbook.replay import replay
 

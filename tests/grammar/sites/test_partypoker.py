@@ -6,27 +6,29 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
-from studbook.events import (
-    BringIn,
-    Call,
-    Collect,
-    Complete,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    UncalledReturn,
-)
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand

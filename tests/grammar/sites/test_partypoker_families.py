@@ -5,15 +5,24 @@ their own line) and the tournament's result lines, each read with the money righ
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 
-from studbook.events import BringIn, Collect, Complete, Note, PostAnte, Raise, UncalledReturn
+from studbook.events import BringIn
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import UncalledReturn
 from studbook.hand import Hand
 from studbook.replay import replay
-from studbook.tournaments import buy_in_of, place_of
+from studbook.tournaments import buy_in_of
+from studbook.tournaments import place_of
 
 
 def only_hand(text: str) -> Hand:

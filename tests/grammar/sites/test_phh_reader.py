@@ -9,13 +9,20 @@ import pytest
 from typer.testing import CliRunner
 
 from studbook.cli import app
-from studbook.grammar import ParseError, Skipped, expand_paths, parse_file
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import expand_paths
+from studbook.grammar import parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
 from studbook.hand import Hand
-from studbook.replay import Replay, replay
-from studbook.simulate import Setup, Simulator
-from studbook.writers.phh import Unsupported, write_phh, write_phh_table
+from studbook.replay import Replay
+from studbook.replay import replay
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
+from studbook.writers.phh import Unsupported
+from studbook.writers.phh import write_phh
+from studbook.writers.phh import write_phh_table
 
 ILLEGAL = """\
 # p3 bets out of turn on 4th street: p2's K-9 showing acts first.

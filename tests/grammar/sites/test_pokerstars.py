@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
-from helpers.parsing import OLD_STYLE_HAND, events_of, parse_text
+from helpers.parsing import OLD_STYLE_HAND
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 
 from studbook.cards import parse_cards
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Collect,
-    Deal,
-    Fold,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.grammar import ParseError, Skipped, parse_file
-from studbook.hand import Hand, Seat, SummarySeat
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Fold
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
+from studbook.hand import Hand
+from studbook.hand import Seat
+from studbook.hand import SummarySeat
 
 # Independent of the grammar: a PokerStars header line, and which of them announce a stud game.
 

@@ -3,13 +3,19 @@ kind of informational line the site has written, read and audited with the money
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 
 import pytest
-from helpers.families import audited, nets, one_hand
+from helpers.families import audited
+from helpers.families import nets
+from helpers.families import one_hand
 from helpers.parsing import events_of
 
-from studbook.events import BringIn, Collect, Note, UncalledReturn
+from studbook.events import BringIn
+from studbook.events import Collect
+from studbook.events import Note
+from studbook.events import UncalledReturn
 
 BODY = """\
 {header}

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
+from datetime import timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -13,34 +16,39 @@ import pytest
 from helpers.paths import ROOT
 
 from studbook.cards import parse_cards
-from studbook.events import (
-    Bet,
-    BringIn,
-    Call,
-    Check,
-    Collect,
-    Complete,
-    Deal,
-    Event,
-    Fold,
-    Muck,
-    Note,
-    PostAnte,
-    Raise,
-    Show,
-    Street,
-    StreetStart,
-    UncalledReturn,
-)
-from studbook.grammar import ParseError, parse_block, parse_file
-from studbook.grammar.dialect import HandSyntaxError, detect_dialect
+from studbook.events import Bet
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Check
+from studbook.events import Collect
+from studbook.events import Complete
+from studbook.events import Deal
+from studbook.events import Event
+from studbook.events import Fold
+from studbook.events import Muck
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Show
+from studbook.events import Street
+from studbook.events import StreetStart
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import parse_block
+from studbook.grammar import parse_file
+from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import detect_dialect
 from studbook.grammar.reader import split_blocks
 from studbook.grammar.records import Block
-from studbook.grammar.sites.studbook import StudbookDialect, quote_name, written_amount
-from studbook.hand import Hand, Seat
+from studbook.grammar.sites.studbook import StudbookDialect
+from studbook.grammar.sites.studbook import quote_name
+from studbook.grammar.sites.studbook import written_amount
+from studbook.hand import Hand
+from studbook.hand import Seat
 from studbook.money import AmountError
 from studbook.rules.variants import VARIANTS
-from studbook.simulate import Setup, Simulator
+from studbook.simulate import Setup
+from studbook.simulate import Simulator
 from studbook.writers import write_studbook
 
 DIALECT = detect_dialect("studbook hand 1")

@@ -4,20 +4,33 @@ hands cover what the corpus lacks (tournaments, mixed tables, side pots, all-ins
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 
 import pytest
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
 from studbook.cards import parse_cards
-from studbook.events import BringIn, Call, Collect, Deal, Note, PostAnte, Raise, Street, UncalledReturn
-from studbook.grammar import ParseError, Skipped, parse_file
+from studbook.events import BringIn
+from studbook.events import Call
+from studbook.events import Collect
+from studbook.events import Deal
+from studbook.events import Note
+from studbook.events import PostAnte
+from studbook.events import Raise
+from studbook.events import Street
+from studbook.events import UncalledReturn
+from studbook.grammar import ParseError
+from studbook.grammar import Skipped
+from studbook.grammar import parse_file
 from studbook.grammar.parse import parse_block
 from studbook.grammar.reader import read_blocks
-from studbook.hand import Hand, Seat
+from studbook.hand import Hand
+from studbook.hand import Seat
 from studbook.replay import replay
 from studbook.writers import WRITERS
 

@@ -4,9 +4,14 @@ a fast-fold table, each read with the money right."""
 
 from __future__ import annotations
 
-from helpers.parsing import events_of, parse_text
+from helpers.parsing import events_of
+from helpers.parsing import parse_text
 
-from studbook.events import BringIn, Collect, Note, Raise, UncalledReturn
+from studbook.events import BringIn
+from studbook.events import Collect
+from studbook.events import Note
+from studbook.events import Raise
+from studbook.events import UncalledReturn
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.tournaments import buy_in_of
