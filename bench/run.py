@@ -64,11 +64,11 @@ from studbook import events as ev
 from studbook.grammar import ParseError
 from studbook.grammar import parse_block
 from studbook.grammar import read_blocks
-from studbook.grammar import studbook as studbook_format
 from studbook.grammar import transform
 from studbook.grammar.dialect import dialects
 from studbook.grammar.lines import LineDialect
 from studbook.grammar.linescan import LineScanner
+from studbook.grammar.sites import studbook as studbook_format
 from studbook.hand import Hand
 from studbook.replay import replay
 from studbook.rules.variants import VARIANTS
