@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from studbook.closing import money_gaps
 from studbook.events import UNKNOWN_CARD
 from studbook.events import UNKNOWN_LINE
 from studbook.events import Note
@@ -17,7 +16,6 @@ from studbook.grammar.reader import read_blocks
 from studbook.grammar.records import Block
 from studbook.grammar.records import ParseError
 from studbook.hand import Hand
-from studbook.replay import replay
 from studbook.stakes import with_stakes
 
 
@@ -65,6 +63,9 @@ def closed(hand: Hand, block: Block, hand_id: str | None, awards_required: bool)
                 if isinstance(event, Note) and event.kind in (UNKNOWN_LINE, UNKNOWN_CARD)]
     if not left_out:
         return hand
+    from studbook.closing import money_gaps  # the rules engine, loaded only for a hand with lines left out
+    from studbook.replay import replay
+
     gaps = money_gaps(replay(hand), awards_required)
     if not gaps:
         return hand
