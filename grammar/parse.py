@@ -53,29 +53,41 @@ def parse_block(block: Block, strict: bool = False) -> ParseResult:
         return ParseError(block.file, block.first_line + error.line - 1, error.column, hand_id,
                           dialect.name, error.message, block.text)
     hand = with_stakes(hand)
-    return hand if strict else closed(hand, block, hand_id, dialect.awards_required)
+    return closed(hand, block, hand_id, dialect.awards_required, strict)
 
 
-def closed(hand: Hand, block: Block, hand_id: str | None, awards_required: bool) -> ParseResult:
+def closed(hand: Hand, block: Block, hand_id: str | None, awards_required: bool, strict: bool
+           ) -> ParseResult:
     """``hand`` if it has no line left out or its money closes without them; else the error the hand
-    gives when read strictly, which then names the lines left out and why the money does not close."""
+    gives when read strictly, which then names the lines left out and why the money does not close.
+    Read strictly, a hand whose format kept a part it does not know as a note (an XML element) is an
+    error too."""
     left_out = [event for event in hand.events
                 if isinstance(event, Note) and event.kind in (UNKNOWN_LINE, UNKNOWN_CARD)]
     if not left_out:
         return hand
+    first = left_out[0]
+    if strict:
+        return ParseError(block.file, first.line, 1, hand_id, hand.site,
+                          f"unrecognised {first.text!r}: strict reading rejects what the format does not "
+                          "know", block.text)
     from studbook.closing import money_gaps  # the rules engine, loaded only for a hand with lines left out
     from studbook.replay import replay
 
     gaps = money_gaps(replay(hand), awards_required)
     if not gaps:
         return hand
-    strict = parse_block(block, strict=True)
-    assert isinstance(strict, ParseError), "a hand with lines left out parses strictly"
     lines = ", ".join(str(note.line) for note in left_out)
-    because = (f"; the unknown line(s) {lines} are the likely cause: the hand's money does not close "
+    because = (f"the unknown line(s) {lines} are the likely cause: the hand's money does not close "
                f"without them ({'; '.join(gaps)})")
-    return ParseError(strict.file, strict.line, strict.column, hand_id, hand.site, strict.message + because,
-                      block.text)
+    assert block.dialect is not None  # a hand was read from the block
+    try:
+        block.dialect.parse(block)  # the closed world's error, where the format raises one
+    except HandSyntaxError as error:
+        return ParseError(block.file, block.first_line + error.line - 1, error.column, hand_id, hand.site,
+                          f"{error.message}; {because}", block.text)
+    return ParseError(block.file, first.line, 1, hand_id, hand.site,
+                      f"unrecognised {first.text!r}; {because}", block.text)
 
 
 def parse_file(path: Path, strict: bool = False) -> Iterator[ParseResult]:

@@ -85,13 +85,13 @@ def written(chips: bool = False, sign: str = "$", informational: str = "", **fie
 
 TOURNAMENT_DATA = ' data="20110718|$200 Freeroll - Stud - 12%3A00|36447024-1|36487050-18|true"'
 
-def parsed(text: str) -> list[Hand | ParseError | Skipped]:
+def parsed(text: str, strict: bool = False) -> list[Hand | ParseError | Skipped]:
     """The results of a log file holding the text (Merge's logs are read as files of XML elements)."""
     folder = Path(tempfile.mkdtemp(prefix="merge-family-"))
     path = folder / "constructed.xml"
     path.write_text(text, encoding="utf-8")
     try:
-        return list(parse_file(path))
+        return list(parse_file(path, strict))
     finally:
         path.unlink()
         folder.rmdir()
@@ -223,6 +223,24 @@ def test_an_unknown_element_with_no_amount_is_an_unknown_line_warning() -> None:
     assert nets(result) == CASH_NETS
     assert [v.code for v in result.violations if v.severity == "warning"] == [UNKNOWN_LINE] * 3
     assert not result.has_errors
+
+
+def test_read_strictly_an_unknown_element_rejects_the_hand() -> None:
+    [error] = parsed(written(informational='\t\t<notice text="table closing"/>\n'), strict=True)
+    assert isinstance(error, ParseError)
+    assert error.message == ("unrecognised '<notice text=\"table closing\"/>': strict reading rejects what "
+                             "the format does not know")
+
+
+def test_an_unknown_element_whose_money_does_not_close_rejects_the_hand() -> None:
+    """The same element in a hand whose winner line was taken out: nothing awards the pot, so the hand is
+    rejected, naming the element and why."""
+    text = written(informational='\t\t<notice text="table closing"/>\n')
+    text = "\n".join(line for line in text.split("\n") if "<winner" not in line)
+    [error] = parsed(text)
+    assert isinstance(error, ParseError)
+    assert error.message.startswith("unrecognised '<notice text=\"table closing\"/>'; the unknown line(s) ")
+    assert "the hand's money does not close without them" in error.message
 
 
 def test_an_unknown_event_with_an_amount_costs_the_hand() -> None:
