@@ -1,7 +1,7 @@
 """House rules end to end: `studbook audit` rules the same on a hand written in our own log format
 (English or Spanish) as on the same hand in PokerStars form, both ways; the `--rule` options turn the
-ruling of the shipped histories; and the replay fixes issue #7 needed (awards optional in our format,
-half labels beside a scoop, awards beyond the pot)."""
+ruling of the shipped histories; and what the replay does with our format's awards (optional in our
+format, half labels beside a scoop, awards beyond the pot)."""
 
 from __future__ import annotations
 
