@@ -133,6 +133,10 @@ FAMILIES = {
         "PokerStars Hand #91733835988: Tournament #664712842, $5+$0.25 USD 7 Card Stud Limit - "
         "Match Round I, Level I (20/40) - 2013/01/03 9:27:43 ET", None, "Table '664712842 1' 2-max",
         {"tournament_id": "664712842", "max_seats": 2}),
+    "a table line naming the button's seat (mixed-game tables)": (
+        "PokerStars Hand #91733835989: 8-Game (7 Card Stud Limit, $0.04/$0.08 USD) - "
+        "2013/01/03 9:27:43 ET", "$", "Table 'Procyon' 8-max Seat #1 is the button",
+        {"table": "Procyon", "max_seats": 8, "game_label": "8-Game"}),
     "upper-case export": (
         "POKERSTARS GAME #27000000001: TOURNAMENT #169962475, $10+$1 USD 7 CARD STUD HI/LO LIMIT - "
         "LEVEL I (20/40) - 2009/06/12 20:02:36 ET", None, "Table '169962475 1' 8-max",
