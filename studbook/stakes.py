@@ -9,6 +9,7 @@ power of ten, stands in. The hand then names what was read in :attr:`Hand.inferr
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from decimal import ROUND_CEILING
 from decimal import Decimal
@@ -73,20 +74,38 @@ def bets_seen(events: tuple[Event, ...]) -> tuple[int | None, int | None]:
     return small, big
 
 
-def inferred_stakes(events: tuple[Event, ...]) -> tuple[int, int]:
-    """Small and big bet from the bets of a hand; from its bring-in (else its ante) when it has none."""
-    small, big = bets_seen(events)
-    if small and not big:
-        big = 2 * small
-    if big and not small:
-        small = big // 2
+def paired(small: int | None, big: int | None) -> tuple[int, int] | None:
+    """Both bets from either (the big bet is twice the small), or None when neither was seen."""
     if small and big:
         return small, big
-    forced = next((e.amount for e in events if type(e) is BringIn and isinstance(e, BringIn)), None)
+    if small:
+        return small, 2 * small
+    if big:
+        return big // 2, big
+    return None
+
+
+def from_forced_bets(events: Iterable[Event]) -> tuple[int, int]:
+    """Stakes for a hand with no bet to read them from (nothing to judge): the bring-in doubled (else two
+    antes doubled), rounded up to 1, 2.5 or 5 times a power of ten."""
+    forced: int | None = None
+    ante: int | None = None
+    for event in events:
+        if forced is None and type(event) is BringIn:
+            assert isinstance(event, BringIn)
+            forced = event.amount
+        elif ante is None and type(event) is PostAnte:
+            assert isinstance(event, PostAnte)
+            ante = event.amount
     if forced is None:
-        forced = 2 * next((e.amount for e in events if type(e) is PostAnte and isinstance(e, PostAnte)), 1)
+        forced = 2 * (1 if ante is None else ante)
     small = nice_round_up(2 * forced)
     return small, 2 * small
+
+
+def inferred_stakes(events: tuple[Event, ...]) -> tuple[int, int]:
+    """Small and big bet from the bets of a hand; from its bring-in (else its ante) when it has none."""
+    return paired(*bets_seen(events)) or from_forced_bets(events)
 
 
 def with_stakes(hand: Hand) -> Hand:

@@ -55,7 +55,9 @@ from studbook.hand import SummarySeat
 from studbook.money import AmountError
 from studbook.money import parse_amount
 from studbook.rules.variants import VARIANTS
+from studbook.stakes import from_forced_bets
 from studbook.stakes import nice_round_up
+from studbook.stakes import paired
 
 EASTERN = ZoneInfo("America/New_York")
 _BRACKETS = re.compile(r"\[[^\]]*\]")
@@ -392,13 +394,9 @@ class BovadaTransformer(HandTransformer):
         bet, a bet from 5th street (or a double bet) the big one, the other is twice or half of it;
         a file named like ``RING - $5-$10`` gives both; else (no bet at all, so nothing to judge) the
         bring-in doubled, rounded up to 1, 2.5 or 5 times a power of ten."""
-        small, big = self.small_seen, self.big_seen
-        if small and not big:
-            big = 2 * small
-        if big and not small:
-            small = big // 2
-        if small and big:
-            return small, big
+        seen = paired(self.small_seen, self.big_seen)
+        if seen is not None:
+            return seen
         named = _FILE_STAKES.search(self.hand.block.file)
         if named:
             try:
@@ -408,11 +406,7 @@ class BovadaTransformer(HandTransformer):
                 )
             except AmountError:
                 pass
-        forced = next((e.amount for e in self.hand.events if type(e) is BringIn), None)
-        if forced is None:
-            forced = 2 * next((e.amount for e in self.hand.events if type(e) is PostAnte), 1)
-        small = nice_round_up(2 * forced)
-        return small, 2 * small
+        return from_forced_bets(self.hand.events)
 
 
 class Bovada(SiteDialect):
