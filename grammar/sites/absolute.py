@@ -195,9 +195,6 @@ class AbsoluteTransformer(HandTransformer):
     def on_seat_lost(self, line: int, match: Match) -> None:
         self.summary_seat(line, match, "lost")
 
-    def on_seat_folded(self, line: int, match: Match) -> None:
-        self.summary_seat(line, match, "folded")
-
     def on_seat_mucked(self, line: int, match: Match) -> None:
         self.summary_seat(line, match, "mucked")
 
