@@ -142,11 +142,15 @@ class GameBuilder:
 
     def money(self, element: Element, name: str) -> int:
         """An attribute's amount in the hand's minor units (``$1,440``, ``€0.05``, ``10.00`` chips)."""
-        text = attribute(element, name)
+        return self.written(element, attribute(element, name), f"{name}=")
+
+    def written(self, element: Element, text: str, what: str) -> int:
+        """An amount written in an element's text or attribute (``what`` names where), as one error at the
+        element when it is not an amount (``$-1``, ``$1e308``)."""
         try:
             return self.parse(text)
         except AmountError as error:
-            raise fault(element, f"{name}={text!r}: {error}") from None
+            raise fault(element, f"{what}{text!r}: {error}") from None
 
     def seat(self, element: Element, number: int, player: str, stack: int) -> None:
         if player in self.seats or any(seat.seat == number for seat in self.seats.values()):

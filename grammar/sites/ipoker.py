@@ -127,7 +127,7 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
     for player, (element, won) in wins.items():
         if won - builder.returned.get(player, 0) > 0:
             builder.events.append(Collect(builder.at(element), player, won - builder.returned.get(player, 0)))
-    small, big = _stakes(builder, found)
+    small, big = _stakes(builder, session)
     if session.tournament and session.text("tournamentname"):
         builder.events.insert(0, Note(block.first_line, "tournament", session.text("tournamentname")))
     table = session.text("tablename")
@@ -138,7 +138,7 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
         seats=builder.seat_list(), events=tuple(builder.events),
         source=Source(block.file, block.first_line, block.last_line),
         tournament_id=table.rsplit(",", 1)[-1].strip() if session.tournament else None,
-        ante=builder.parse(found["ante"]) if found["ante"] else None,
+        ante=builder.written(session.general, found["ante"], "<gametype> ante ") if found["ante"] else None,
         buy_in=session.text("buyin") or None if session.tournament else None,
     )
 
@@ -192,11 +192,13 @@ def _start(general: Element) -> datetime:
     raise fault(general, f"unreadable <startdate> {text!r}")
 
 
-def _stakes(builder: GameBuilder, found: re.Match[str]) -> tuple[int, int]:
+def _stakes(builder: GameBuilder, session: _Session) -> tuple[int, int]:
     """The small and big bet the game type states; a tournament states none, so they are read from the
     first bet or completion of the game (the big bet is twice the small), else the bring-in's."""
+    found = session.gametype
     if found["small"]:
-        return builder.parse(found["small"]), builder.parse(found["big"])
+        return (builder.written(session.general, found["small"], "<gametype> small bet "),
+                builder.written(session.general, found["big"], "<gametype> big bet "))
     return builder.inferred_stakes()
 
 
