@@ -44,10 +44,10 @@ def parse_block(block: Block, strict: bool = False) -> ParseResult:
                           f"{block.lines[0][:80]!r}",
                           block.text)
     hand_id = dialect.block_hand_id(block)
-    other = dialect.other_game(block)
-    if other is not None:
-        return Skipped(block.file, block.first_line, hand_id, dialect.name, other)
     try:
+        other = dialect.other_game(block)
+        if other is not None:
+            return Skipped(block.file, block.first_line, hand_id, dialect.name, other)
         hand = dialect.parse(block) if strict else dialect.parse_open(block)
     except HandSyntaxError as error:
         return ParseError(block.file, block.first_line + error.line - 1, error.column, hand_id,

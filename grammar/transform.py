@@ -312,6 +312,15 @@ class HandTransformer(LineReader):
         start = match.start(field) if field and match.start(field) >= 0 else 0
         return HandSyntaxError(line, start + 1, message)
 
+    def dealing_street(self, line: int, match: Match) -> Street:
+        """The street a deal line belongs to. Lark reads a deal only after a street's marker, but the fast
+        path runs a line's handler before it checks the order of the lines: a deal before any marker is a
+        fault of the hand there, and Lark then reads the hand and names the line out of place."""
+        street = self.hand.street
+        if street is None:
+            raise self.error(line, match, None, "a deal before the first street's marker")
+        return street
+
     def player(self, line: int, match: Match, field: str = "player") -> str:
         name = match[field]
         if name is None or name not in self.hand.seats:
@@ -483,8 +492,7 @@ class HandTransformer(LineReader):
             first, second = self.cards(line, match), self.cards(line, match, "new_cards")
         else:  # "Dealt to PC [Mittel] [5c]": the name itself holds a bracket
             name, first, second = self.resolve_deal(line, match)
-        street = hand.street
-        assert street is not None  # the grammar puts deals after a street marker
+        street = self.dealing_street(line, match)
         try:
             down, up, shown = split_deal(hand.variant, street, first, second)
         except FieldError as error:

@@ -129,8 +129,7 @@ class AbsoluteTransformer(HandTransformer):
         new = written[held:]
         if not new:
             return
-        street = hand.street
-        assert street is not None
+        street = self.dealing_street(line, match)
         spec = hand.variant.spec(street)
         assert spec is not None
         if len(new) != spec.down + spec.up:

@@ -268,8 +268,7 @@ class BovadaTransformer(HandTransformer):
                 raise self.error(line, match, "player", f"{name} is dealt a card after the last street")
             self.on_street(following[0], line, match)
         self.dealt.add(name)
-        street = hand.street
-        assert street is not None
+        street = self.dealing_street(line, match)
         try:
             down, up, _ = split_deal(hand.variant, street, self.cards(line, match), ())
         except FieldError as error:

@@ -198,8 +198,7 @@ class EverleafTransformer(HandTransformer):
         hand = self.hand
         name = self.player(line, match)
         cards = self._cards(line, match)
-        street = hand.street
-        assert street is not None
+        street = self.dealing_street(line, match)
         spec = hand.variant.spec(street)
         first: tuple[Card, ...] = cards
         second: tuple[Card, ...] = ()

@@ -205,8 +205,7 @@ class WinamaxTransformer(HandTransformer):
         name = self.player(line, match)
         first, second = self.cards(line, match, "cards_known"), self.cards(line, match, "new_known")
         hidden_new = match["new_cards"] is not None and not second
-        street = hand.street
-        assert street is not None
+        street = self.dealing_street(line, match)
         if hidden_new:  # like PokerStars, which writes no line for it
             return
         try:

@@ -83,3 +83,15 @@ def test_ipoker_stakes_that_are_not_amounts_are_one_error(tmp_path: Path, corpus
     [error] = list(parse_file(path))
     assert isinstance(error, ParseError) and error.hand_id == "3013529647"
     assert "<gametype>" in error.message and "not an amount" in error.message
+
+
+def test_an_ipoker_session_without_its_general_is_one_error_per_game(tmp_path: Path, corpus: Path) -> None:
+    """The session's ``<general>`` says which game a ``<game>`` is: without it, each game is an error."""
+    lines = (corpus / IPOKER).read_text(encoding="utf-8").splitlines()
+    start = next(n for n, line in enumerate(lines) if line.strip() == "<general>")
+    end = next(n for n, line in enumerate(lines) if line.strip() == "</general>")
+    path = tmp_path / "no-general.xml"
+    path.write_text("\n".join(lines[:start] + lines[end + 1:]) + "\n", encoding="utf-8")
+    [error] = list(parse_file(path))
+    assert isinstance(error, ParseError) and error.hand_id == "3013529647"
+    assert "the session's <general>" in error.message

@@ -159,6 +159,20 @@ def test_damaged_hands_give_larks_errors_or_hands(site_blocks: list[Block]) -> N
     assert errors > 200  # the edits really break hands, so the errors themselves are compared
 
 
+def test_a_hand_that_lacks_a_line_is_its_own_error_not_a_fast_path_failure(
+        site_blocks: list[Block], caplog: pytest.LogCaptureFixture) -> None:
+    """A hand's own fault (a street's marker missing before its deals, any line cut out) is told to the user
+    as that fault alone: the fast path gives way to Lark without a warning of its own."""
+    firsts = list({block.file: block for block in reversed(site_blocks)}.values())
+    with caplog.at_level(logging.WARNING, logger="studbook.grammar.lines"):
+        for block in firsts:
+            for index in range(1, len(block.lines)):
+                cut = Block(block.file, block.first_line, block.lines[:index] + block.lines[index + 1:],
+                            block.dialect)
+                assert parse_block(cut) == by_lark(cut), f"{block.file}:{block.first_line + index}"
+    assert len(firsts) > 40 and caplog.records == []
+
+
 class BrokenScan:
     """A fast path that reads lines as the real one does but breaks down reading a hand."""
 
