@@ -31,6 +31,7 @@ from lark.exceptions import UnexpectedInput
 
 from studbook.events import UNKNOWN_CARD
 from studbook.events import UNKNOWN_LINE
+from studbook.events import UNKNOWN_SHOW
 from studbook.events import Event
 from studbook.events import Note
 from studbook.grammar.dialect import GRAMMAR_DIR
@@ -54,6 +55,8 @@ log = logging.getLogger(__name__)
 
 # How many known notes out of place a hand may have left out, one parse each, before it is an error.
 MAX_LEFT_OUT = 8
+# The fields of a line that shows a player's cards and moves no money.
+_SHOWING_FIELDS = frozenset({"player", "seat", "cards", "new_cards", "description"})
 
 
 def with_notes(events: tuple[Event, ...], notes: list[Note]) -> tuple[Event, ...]:
@@ -250,6 +253,7 @@ class LineDialect(Dialect):
         lines = list(block.lines)
         left_out = {index for index, line in enumerate(lines) if line.strip() and self.kind_of(line) is None}
         dealt: set[int] = set()  # deals left out for a word that is no card
+        shown: set[int] = set()  # shows, mucks or summary lines left out for such a word
         for _ in range(MAX_LEFT_OUT):
             if left_out:
                 trimmed = Block(block.file, block.first_line, ["" if index in left_out else line
@@ -260,31 +264,44 @@ class LineDialect(Dialect):
                 except HandSyntaxError as error:
                     failed = error
                 else:
-                    return self._with_notes(hand, lines, left_out, dealt, first_error)
+                    return self._with_notes(hand, lines, left_out, dealt, shown, first_error)
             index = failed.line - 1
             if index in left_out or not 0 <= index < len(lines):
                 break
-            if isinstance(failed, BadCard) and self.kind_of(lines[index]) in self.deal_kinds:
+            kind = self.kind_of(lines[index])
+            if isinstance(failed, BadCard) and kind in self.deal_kinds:
                 dealt.add(index)  # its cards are unknown; it moves no money
+            elif isinstance(failed, BadCard) and self._shows_only(lines[index]):
+                shown.add(index)  # the cards a player shows are unknown; the line moves no money
             elif not self._is_loose(lines[index]):
                 break
             left_out.add(index)  # a note, or a loose kind of line, where the grammar has no place for it
         raise first_error
 
     def _with_notes(self, hand: Hand, lines: list[str], left_out: set[int], dealt: set[int],
-                    error: HandSyntaxError) -> Hand:
-        """``hand`` with a note for each line left out; ``error`` when one of them may move money, or a
-        deal left out names no seated player."""
+                    shown: set[int], error: HandSyntaxError) -> Hand:
+        """``hand`` with a note for each line left out; ``error`` when one of them may move money (a line
+        left out for its cards moves none), or a line left out for its cards names no seated player."""
         players = [seat.player for seat in hand.seats]
-        if any(may_move_money(lines[index], players) for index in left_out - dealt):
+        if any(may_move_money(lines[index], players) for index in left_out - dealt - shown):
             raise error
-        dealt_to = {index: self._seated_in(lines[index], players) for index in dealt}
-        if None in dealt_to.values():
+        owners = {index: self._seated_in(lines[index], players) for index in dealt | shown}
+        if None in owners.values():
             raise error
         offset = hand.source.first_line
-        notes = [Note(offset + index, UNKNOWN_CARD, lines[index], dealt_to[index]) if index in dealt
-                 else Note(offset + index, UNKNOWN_LINE, lines[index]) for index in sorted(left_out)]
+        kinds = {**dict.fromkeys(dealt, UNKNOWN_CARD), **dict.fromkeys(shown, UNKNOWN_SHOW)}
+        notes = [Note(offset + index, kinds.get(index, UNKNOWN_LINE), lines[index], owners.get(index))
+                 for index in sorted(left_out)]
         return replace(hand, events=with_notes(hand.events, notes))
+
+    def _shows_only(self, line: str) -> bool:
+        """Whether the kind of line that reads ``line`` reads nothing in it but a player, a seat, cards and
+        a hand's description: it shows cards and moves no money (a summary line that states what the
+        player won, or a bring-in that names its card, may)."""
+        kind = self.kind_of(line)
+        match = self.reader.regexps[kind].match(line + "\n") if kind else None
+        return match is not None and {"cards", "player"} <= set(match.re.groupindex) and all(
+            value is None or name in _SHOWING_FIELDS for name, value in match.groupdict().items())
 
     def _seated_in(self, line: str, players: list[str]) -> str | None:
         """The seated player whose name the line's field ``player`` starts with (the longest: a name may

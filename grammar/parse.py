@@ -10,6 +10,7 @@ from pathlib import Path
 
 from studbook.events import UNKNOWN_CARD
 from studbook.events import UNKNOWN_LINE
+from studbook.events import UNKNOWN_SHOW
 from studbook.events import Note
 from studbook.grammar.dialect import HandSyntaxError
 from studbook.grammar.reader import read_blocks
@@ -63,7 +64,7 @@ def closed(hand: Hand, block: Block, hand_id: str | None, awards_required: bool,
     Read strictly, a hand whose format kept a part it does not know as a note (an XML element) is an
     error too."""
     left_out = [event for event in hand.events
-                if isinstance(event, Note) and event.kind in (UNKNOWN_LINE, UNKNOWN_CARD)]
+                if isinstance(event, Note) and event.kind in (UNKNOWN_LINE, UNKNOWN_CARD, UNKNOWN_SHOW)]
     if not left_out:
         return hand
     first = left_out[0]

@@ -25,6 +25,8 @@ from studbook.rules.pots import Pot
 from studbook.rules.pots import PotResult
 from studbook.rules.pots import award_pots
 
+UNREADABLE = "shown cards unreadable"  # the reason of a pot whose showdown cannot be judged
+
 
 class Awards:
     """One replayed hand's pots, awards and seat results, judged from the state its replay ends in."""
@@ -43,6 +45,7 @@ class Awards:
         odd_chip_rule: str,
         showdown_rule: str,
         checked_out: bool,
+        unreadable: frozenset[str] = frozenset(),
     ) -> None:
         self.out = out
         self.hand = out.hand
@@ -56,6 +59,7 @@ class Awards:
         self.odd_chip_rule = odd_chip_rule
         self.showdown_rule = showdown_rule
         self.checked_out = checked_out  # Z13 ended the hand
+        self.unreadable = unreadable  # players whose shown cards hold a word that is no card
         self.cards_of: dict[str, list[Card]] = {}  # showdown_cards, by player
         # each player's result as the summary states it (KingsClub), for the players dealt in
         dealt_in = table.by_name
@@ -138,7 +142,7 @@ class Awards:
     def award(self, pots: list[Pot], total: int) -> list[PotResult]:
         nets = self.net_pots(pots, total)
         shown = {}
-        for name in self.showed:
+        for name in self.showed - self.unreadable:
             player = self.table.by_name[name]
             cards = self.showdown_cards(name)
             if not player.folded and cards:
@@ -155,7 +159,9 @@ class Awards:
             ]
         reason = "all checked" if self.checked_out else None
         return [
-            PotResult(r.index, r.amount, r.eligible, r.winners, reason or r.reason)
+            PotResult(r.index, r.amount, r.eligible, (), UNREADABLE)
+            if r.reason != "uncontested" and self.unreadable & set(r.eligible)
+            else PotResult(r.index, r.amount, r.eligible, r.winners, reason or r.reason)
             if r.reason == "showdown"
             else r
             for r in results
@@ -192,11 +198,13 @@ class Awards:
         for pot in self.out.pots:
             if not pot.winners:
                 unjudged.update(pot.eligible)
+                unreadable = sorted(self.unreadable & set(pot.eligible))
+                why = (f"{', '.join(unreadable)} showed cards the log writes with a word that is no card"
+                       if pot.reason == UNREADABLE else "nobody eligible showed")
                 self.flag(
                     "award-unverified",
                     line,
-                    f"pot {pot.index} ({money(pot.amount)}) is contested and nobody "
-                    "eligible showed; the log's award stands",
+                    f"pot {pot.index} ({money(pot.amount)}) is contested and {why}; the log's award stands",
                     self.showdown_rule,
                     "info",
                 )

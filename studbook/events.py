@@ -252,6 +252,7 @@ class Note:
 
 UNKNOWN_LINE = "unknown-line"  # the Note kind of a line the reader left out
 UNKNOWN_CARD = "unknown-card"  # the Note kind of a deal the reader left out for a word that is no card
+UNKNOWN_SHOW = "unknown-show"  # the Note kind of a show (or muck, or summary) line left out for such a word
 # How the audit names such a line: the line as written follows (analytics/stats.sql reads it back).
 UNKNOWN_LINE_LEFT_OUT = ("a line this site's format is not known to write, left out as the money closes "
                          "without it: ")

@@ -66,7 +66,7 @@ collect-mismatch            error     the collect lines disagree with the summar
 collect-missing             warning   the summary's nets show a win no award line writes (L5)
 award-unverified            info      a contested pot nobody showed for: the log's award stands
 unknown-line                warning   a line the site's format does not know, left out: the money closes (L6)
-unknown-card                warning   a deal with a word that is no card, left out: its cards unknown (L6)
+unknown-card                warning   a deal or show with a word that is no card, left out: cards unknown (L6)
 stack-continuity            warning   a stack differs from the player's previous hand at the table (L7;
                                       across hands: studbook/stacks.py, and the stack_breaks view)
 stakes-inferred             info      the header states no stakes, or 0/0: they are read from the bets (L8)
@@ -84,6 +84,7 @@ from studbook.cards import Card
 from studbook.events import UNKNOWN_CARD
 from studbook.events import UNKNOWN_LINE
 from studbook.events import UNKNOWN_LINE_LEFT_OUT
+from studbook.events import UNKNOWN_SHOW
 from studbook.events import Action
 from studbook.events import Bet
 from studbook.events import BringIn
@@ -220,6 +221,7 @@ class _Replayer:
         self.final_aggressor: str | None = None
         self.bring_in_to: int | None = None  # what the bring-in put in (3rd street's first bet)
         self.unknown_cards: set[str] = set()  # players whose deal on this street the reader left out
+        self.unreadable: set[str] = set()  # players whose show the reader left out for a word no card
         self.final_opener: str | None = None
         self.collects: list[Collect] = []
         self.folded_on: dict[str, int] = {}
@@ -655,6 +657,8 @@ class _Replayer:
                 )
         elif event.kind == UNKNOWN_CARD and event.player:
             self.unknown_cards.add(event.player)
+        elif event.kind == UNKNOWN_SHOW and event.player:
+            self.on_unreadable_show(event.player, event.line)
         elif event.kind == UNKNOWN_LINE:
             self.flag(
                 UNKNOWN_LINE,
@@ -711,6 +715,19 @@ class _Replayer:
         self.reveal(event.player, event.cards, event.line, complete=at_showdown)
         self.showed.add(event.player)
 
+    def on_unreadable_show(self, player: str, line: int) -> None:
+        """A show (or muck, or summary line) the reader left out for a word that is no card: the player
+        showed, but no pot they are in can be judged by the cards."""
+        if not self.known_player(player, line):
+            return
+        if self.street == self.last_street and not self.over:
+            self.close_round(line)
+            self.first_shower = self.first_shower or player
+        self.showed.add(player)
+        self.unreadable.add(player)
+        self.flag(UNKNOWN_CARD, line, f"{player}: the cards the log shows hold a word that is no card; they "
+                  "are taken as unknown", "L6", "warning")
+
     def on_muck(self, event: Muck) -> None:
         if not self.known_player(event.player, event.line):
             return
@@ -736,6 +753,7 @@ class _Replayer:
         for seat in hand.summary.seats:
             if seat.cards and seat.player in table.by_name:
                 self.reveal(seat.player, seat.cards, seat.line, complete=True)
+                self.unreadable.discard(seat.player)  # the summary shows the cards the show line garbled
         due = table.uncalled()
         if due:
             self.flag(
@@ -761,6 +779,7 @@ class _Replayer:
             odd_chip_rule=self.rules.odd_chip_rule,
             showdown_rule=self.variant.showdown_rule,
             checked_out=self.checked_out,
+            unreadable=frozenset(self.unreadable),
         ).judge(pots, total)
 
     def check_show_order(self, line: int) -> None:

@@ -204,6 +204,7 @@ class Absolute(SiteDialect):
     reader_class = AbsoluteTransformer
     header_terminals = ("HEADER",)
     display_name = "Absolute Poker"
+    deal_kinds = frozenset({"POCKET"})
 
 
 register(Absolute)

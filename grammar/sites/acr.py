@@ -387,6 +387,7 @@ class Acr(SiteDialect):
     reader_class = AcrTransformer
     header_terminals = ("HEADER",)
     display_name = "Americas Cardroom"
+    deal_kinds = frozenset({"DEAL", "OLD_CARD"})
     currency = "USD"  # the sign its later headers write; the 2016 format writes none
     house_defaults: ClassVar[dict[str, Any]] = {
         # Both showdowns of the corpus with two hands shown are written in seat order from seat 1, whoever

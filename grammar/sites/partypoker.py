@@ -31,7 +31,7 @@ from studbook.events import Muck
 from studbook.events import Note
 from studbook.events import Raise
 from studbook.events import UncalledReturn
-from studbook.grammar.dialect import HandSyntaxError
+from studbook.grammar.dialect import BadCard
 from studbook.grammar.dialect import register
 from studbook.grammar.linescan import Match
 from studbook.grammar.linescan import Rewritten
@@ -89,8 +89,8 @@ def written_cards(line: int, match: Match, field: str, text: str | None = None) 
         try:
             cards.append(parse_card(token[0]))
         except CardError:
-            raise HandSyntaxError(line, start + token.start() + 1,
-                                  f"{token[0]!r} is not a card (rank 2-9TJQKA, suit cdhs)") from None
+            raise BadCard(line, start + token.start() + 1,
+                          f"{token[0]!r} is not a card (rank 2-9TJQKA, suit cdhs)") from None
     return tuple(cards)
 
 
