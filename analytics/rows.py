@@ -27,6 +27,7 @@ import pyarrow as pa
 from studbook.analytics.db import arrow_schemas
 from studbook.cards import ALL_CARDS
 from studbook.cards import Card
+from studbook.events import UNKNOWN_LINE
 from studbook.events import Deal
 from studbook.events import Muck
 from studbook.events import Note
@@ -39,6 +40,7 @@ from studbook.results import Replay
 from studbook.results import SeatResult
 from studbook.rules.variants import VARIANTS
 from studbook.tournaments import buy_in_of
+from studbook.tournaments import finisher
 from studbook.tournaments import place_of
 
 Row = dict[str, Any]
@@ -261,13 +263,18 @@ def _place_rows(hand: Hand) -> list[Values]:
     bought = buy_in_of(hand.buy_in)
     decimals = 2 if bought is not None and bought[2] is not None else 0
     found: dict[str, tuple[int | None, int | None]] = {}  # a prize may come on a line of its own
+    players = [seat.player for seat in hand.seats]
     for event in hand.events:
-        if type(event) is Note and isinstance(event, Note) and event.kind == "tournament" and event.player:
-            read = place_of(event.text, decimals)
-            if read is not None:
-                place, prize = found.get(event.player, (None, None))
-                found[event.player] = (read[0] if read[0] is not None else place,
-                                       read[1] if read[1] is not None else prize)
+        if type(event) is not Note or not isinstance(event, Note):
+            continue
+        # a finishing line of a format that does not know it is kept as an unknown line: read it too
+        player = (event.player if event.kind == "tournament"
+                  else finisher(event.text, players) if event.kind == UNKNOWN_LINE else None)
+        read = place_of(event.text, decimals) if player else None
+        if player and read is not None:
+            place, prize = found.get(player, (None, None))
+            found[player] = (read[0] if read[0] is not None else place,
+                             read[1] if read[1] is not None else prize)
     return [(player, place, prize) for player, (place, prize) in found.items() if place is not None]
 
 

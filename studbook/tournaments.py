@@ -99,3 +99,20 @@ def place_of(text: str, decimals: int = 2) -> tuple[int | None, int | None] | No
         return place, parse_amount(prize[2], decimals)
     except AmountError:
         return None if place is None else (place, None)
+
+
+def finisher(text: str, players: list[str]) -> str | None:
+    """The seated player a finishing line the site's format does not know names first (``Ann finished
+    in 3rd place``, ``Player Ann finished in 3.``): the longest name the line starts with, so a name that
+    holds another's is read whole.
+
+    >>> finisher("Ann B finishes in 2nd place", ["Ann", "Ann B"])
+    'Ann B'
+    >>> finisher("Player Cy finished in 3.", ["Cy"])
+    'Cy'
+    >>> finisher("The tournament is in its 3rd level", ["Ann"]) is None
+    True
+    """
+    text = text.removeprefix("Player ")
+    return max((player for player in players if text.startswith(player + " ")), key=len, default=None)
+

@@ -130,6 +130,8 @@ def _read(block: Block, game: Element, session: _Session) -> Hand:
     small, big = _stakes(builder, session)
     if session.tournament and session.text("tournamentname"):
         builder.events.insert(0, Note(block.first_line, "tournament", session.text("tournamentname")))
+    if session.tournament:
+        builder.events += _hero_place(block, session, builder)
     table = session.text("tablename")
     return Hand(
         site="ipoker", hand_id=attribute(game, "gamecode"), variant=variant.name,
@@ -177,6 +179,17 @@ def _act(builder: GameBuilder, element: Element) -> None:
 
 
 # The orders a skin's client writes its start date in (a day before the month where it is not the year)
+def _hero_place(block: Block, session: _Session, builder: GameBuilder) -> list[Note]:
+    """The hero's finishing place and prize, which the session's ``<general>`` states (``<place>5</place>``,
+    ``<win>$16.40</win>``), as the finishing line a text log writes: every game of the session says it."""
+    place, hero, won = session.text("place"), session.text("nickname"), session.text("win")
+    if not place.isdigit() or hero not in builder.seats:
+        return []
+    prize = f" and received {won}" if won else ""
+    text = f"{hero} finished the tournament in {place} place{prize}"
+    return [Note(block.first_line, "tournament", text, hero)]
+
+
 _START_FORMATS = ("%Y-%m-%d %H:%M:%S", "%d-%b-%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d.%m.%Y %H:%M:%S")
 
 

@@ -139,8 +139,26 @@ def test_other_sites_tournaments_and_results(corpus: Path, tmp_path: Path) -> No
         assert con.sql("SELECT site, tournament_id, player, position, prize, currency "
                        "FROM tournament_results ORDER BY site, position").fetchall() == [
             ("bovada", "9018578", "Seat+2", 3, None, None),  # a $ prize of a tournament of no known currency
+            ("ipoker", "699476041", "Player11", 5, 1640, "USD"),  # the hero's, from the session's <general>
             ("partypoker", "69784932", "Player6", 1, 4000, "USD"),
             ("partypoker", "69784932", "Player4", 2, 2000, "USD"),
             ("partypoker", "69784932", "Player1", 9, None, "USD")]
     finally:
         con.close()
+
+
+def test_finishing_lines_a_format_does_not_know_still_give_places(corpus: Path, tmp_path: Path) -> None:
+    """Full Tilt's grammar knows no finishing line: kept as unknown lines, they still give the places."""
+    name = "fulltilt/tour-Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"
+    text = (corpus / name).read_text("utf-16").replace(
+        "*** SUMMARY ***", "Villain finished in 2nd place\nHero wins the tournament\n*** SUMMARY ***")
+    (tmp_path / "ft.txt").write_text(text)
+    import_into(tmp_path / "ft.duckdb", tmp_path / "ft.txt")
+    con = duckdb.connect(str(tmp_path / "ft.duckdb"), read_only=True)
+    try:
+        assert con.sql("SELECT tournament_id, player, position FROM tournament_results ORDER BY position"
+                       ).fetchall() == [("220338000", "Hero", 1), ("220338000", "Villain", 2)]
+        assert con.sql("SELECT count(*) FROM violations WHERE code = 'unknown-line'").fetchall() == [(2,)]
+    finally:
+        con.close()
+
