@@ -138,6 +138,7 @@ def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
             con.execute("UPDATE schema_version SET version = ?", [SCHEMA_VERSION])
         con.execute(sql_file("stats.sql"))
         con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)
+        con.execute(sql_file("tournaments.sql"))
     except DatabaseError:
         con.close()
         raise

@@ -22,6 +22,7 @@ import hashlib
 import json
 import posixpath
 from dataclasses import dataclass
+from typing import Any
 
 import fsspec
 import pyarrow as pa
@@ -34,6 +35,10 @@ from studbook.analytics.db import DatabaseError
 from studbook.grammar.records import FileStamp
 
 LAKE_FORMAT = 1
+# Schema versions of lakes this studbook reads and imports into as they are: since them, the schema only
+# added columns, which an older shard's rows read as NULL, and tables, which its shards lack (schema 7's
+# buy-ins and finishing places).
+LAKE_UPGRADABLE = (6,)
 MARKER = "studbook-lake.json"
 MANIFEST = "_manifest"
 STAGING = "_staging"
@@ -99,19 +104,26 @@ class Lake:
         return path if self.local else self.fs.unstrip_protocol(path)
 
     def create(self) -> None:
-        """Make the lake (or check the one there) before an import writes into it."""
+        """Make the lake (or check the one there) before an import writes into it. A lake of an older
+        schema this studbook reads (:data:`LAKE_UPGRADABLE`) is marked with the schema its new shards
+        are written in, and the oldest one its shards have."""
         marker = self.path(MARKER)
         if self.fs.exists(marker):
-            self.check()
+            found = self.check()
+            if found["schema_version"] != SCHEMA_VERSION:
+                self._mark(oldest_schema=found["schema_version"])
             return
         if self.fs.exists(self.root) and self.fs.ls(self.root):
             raise LakeError(f"{self.url} is not empty and not a studbook lake: import into a new folder")
         self.fs.makedirs(self.root, exist_ok=True)
-        with self.fs.open(marker, "w") as stream:
-            json.dump({"studbook_lake": LAKE_FORMAT, "schema_version": SCHEMA_VERSION}, stream)
+        self._mark()
 
-    def check(self) -> None:
-        """A lake this studbook can read, or a LakeError that says why not."""
+    def _mark(self, **older: int) -> None:
+        with self.fs.open(self.path(MARKER), "w") as stream:
+            json.dump({"studbook_lake": LAKE_FORMAT, "schema_version": SCHEMA_VERSION, **older}, stream)
+
+    def check(self) -> dict[str, Any]:
+        """The marker of a lake this studbook can read, or a LakeError that says why not."""
         marker = self.path(MARKER)
         if not self.fs.exists(marker):
             if not self.fs.exists(self.root):
@@ -119,10 +131,19 @@ class Lake:
                                 f"run `studbook import PATH... --lake {self.url}` first")
             raise LakeError(f"{self.url} is not a studbook lake (no {MARKER})")
         with self.fs.open(marker, "r") as stream:
-            found = json.load(stream)
-        if found.get("studbook_lake") != LAKE_FORMAT or found.get("schema_version") != SCHEMA_VERSION:
+            found: dict[str, Any] = json.load(stream)
+        version = found.get("schema_version")
+        if found.get("studbook_lake") != LAKE_FORMAT or (version != SCHEMA_VERSION
+                                                          and version not in LAKE_UPGRADABLE):
             raise LakeError(f"{self.url} is a lake of another studbook version ({found}): import into a new "
                             "lake")
+        return found
+
+    def has_older_shards(self) -> bool:
+        """Whether some shards were written in an older schema: a table is then read by its columns'
+        names, the ones an older shard lacks as NULL."""
+        found = self.check()
+        return found.get("oldest_schema", found["schema_version"]) != SCHEMA_VERSION
 
     def manifest(self) -> pa.Table:
         """Every committed shard's manifest row."""

@@ -43,18 +43,23 @@ def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def _raw_view(con: duckdb.DuckDBPyConnection, lake: Lake, table: str) -> None:
-    """``lake_TABLE``: every committed row of a table, with its partition columns and its ``shard``."""
+def _raw_view(con: duckdb.DuckDBPyConnection, lake: Lake, table: str, by_name: bool) -> None:
+    """``lake_TABLE``: every committed row of a table, with its partition columns and its ``shard``;
+    ``by_name``: shards of an older schema are among them (the columns they lack read as NULL)."""
     partitioned = table in PARTITIONED
     pattern = lake.location(table, *("*" for _ in PARTITION_KEYS), "*.parquet") if partitioned \
         else lake.location(table, "*.parquet")
     hive = ", hive_partitioning = true, hive_types = {'site': 'VARCHAR', 'month': 'VARCHAR'}" if partitioned \
         else ", hive_partitioning = false"
+    source = f"read_parquet({_quoted(pattern)}, filename = true{hive})"
+    if by_name:  # every column of today's schema, NULL where no shard has it yet
+        con.register(f"lake_{table}_columns", pa.schema(lake_schema(table)).empty_table())
+        source = (f"(SELECT * FROM read_parquet({_quoted(pattern)}, filename = true{hive}, "
+                  f"union_by_name = true) UNION ALL BY NAME SELECT * FROM lake_{table}_columns)")
     try:
         con.execute(f"""
             CREATE VIEW lake_{table} AS SELECT * EXCLUDE (filename) FROM (
-                SELECT *, parse_filename(filename, true) AS shard
-                FROM read_parquet({_quoted(pattern)}, filename = true{hive}))
+                SELECT *, parse_filename(filename, true) AS shard FROM {source})
             WHERE shard IN (SELECT shard FROM lake_manifest)""")
     except duckdb.IOException:  # no file yet: no hand with a violation, say, or no rejected block
         schema = lake_schema(table)
@@ -69,8 +74,9 @@ def create_views(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
         con.execute(f"CREATE VIEW lake_manifest AS SELECT * FROM read_parquet({_quoted(manifest)})")
     except duckdb.IOException:
         con.register("lake_manifest", MANIFEST_SCHEMA.empty_table())
+    by_name = lake.has_older_shards()
     for table in (*PARTITIONED, "rejected"):
-        _raw_view(con, lake, table)
+        _raw_view(con, lake, table, by_name)
     con.execute(_KEPT)
     columns = {table: ", ".join(f'"{name}"' for name in schema.names)
                for table, schema in arrow_schemas().items()}
@@ -98,6 +104,7 @@ def open_lake(url: str, files: bool = True) -> duckdb.DuckDBPyConnection:
     create_views(con, lake)
     con.execute(sql_file("stats.sql"))
     con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)
+    con.execute(sql_file("tournaments.sql"))
     if not files and lake.local:
         con.execute("SET allowed_directories = [?]", [str(lake.root).rstrip("/") + "/"])
         con.execute("SET enable_external_access = false")

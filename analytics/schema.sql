@@ -214,11 +214,9 @@ CREATE TABLE IF NOT EXISTS aliases (
     PRIMARY KEY (site, player)
 );
 
--- Each hand's lines as its log writes them, from hands.first_line on: what `studbook replay DB` and the
--- report's replays parse, so they need no log file (hands.file is where it came from, nothing more).
 -- A tournament finishing place a hand's log writes ("X finished the tournament in 3rd place and received
 -- $10", "X wins the tournament"): prize in minor units of the tournament's buy_in_currency, chips when none
--- (schema 7). `tournament_results` gathers them by tournament.
+-- (schema 7). The views of tournaments.sql gather them by tournament.
 CREATE TABLE IF NOT EXISTS tournament_places (
     site     VARCHAR   NOT NULL,
     hand_id  VARCHAR   NOT NULL,
@@ -227,19 +225,8 @@ CREATE TABLE IF NOT EXISTS tournament_places (
     prize    BIGINT
 );
 
--- Tournaments as their hands' headers describe them; the game is the variant of their first hand.
-CREATE OR REPLACE VIEW tournaments AS
-SELECT site, tournament_id, arg_min(variant, start_utc) AS game, max(buy_in) AS buy_in, max(fee) AS fee,
-       max(buy_in_currency) AS currency, min(start_utc) AS start_utc
-FROM hands WHERE tournament_id IS NOT NULL GROUP BY site, tournament_id;
-
--- Each player's finishing place in a tournament, and what it paid.
-CREATE OR REPLACE VIEW tournament_results AS
-SELECT h.site, h.tournament_id, p.player, min(p.place) AS position, max(p.prize) AS prize,
-       max(h.buy_in_currency) AS currency
-FROM tournament_places AS p JOIN hands AS h USING (site, hand_id)
-GROUP BY h.site, h.tournament_id, p.player;
-
+-- Each hand's lines as its log writes them, from hands.first_line on: what `studbook replay DB` and the
+-- report's replays parse, so they need no log file (hands.file is where it came from, nothing more).
 CREATE TABLE IF NOT EXISTS hand_logs (
     site     VARCHAR  NOT NULL,
     hand_id  VARCHAR  NOT NULL,
