@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 from typing import Any
+
+if TYPE_CHECKING:
+    import duckdb
 
 CONDITION = ("player_matches($player, site, player, identity) AND ($game IS NULL OR variant = $game) "
              "AND ($since IS NULL OR start_utc >= $since) "
@@ -37,3 +41,15 @@ class Filters:
 def seat_rows(filters: Filters, columns: str = "*") -> str:
     """A sub-query of the ``seat_facts`` view (one row per hand and player dealt in), filtered."""
     return f"(SELECT {columns} FROM seat_facts WHERE {CONDITION})"
+
+
+def alias_note(con: duckdb.DuckDBPyConnection, player: str) -> str | None:
+    """When ``player`` (SITE:NAME, or a NAME on any site) is one of an alias's names and not the alias:
+    that what is shown holds that name's hands only, and which alias holds them all."""
+    aliases = [row[0] for row in con.execute(
+        "SELECT DISTINCT alias FROM aliases WHERE alias <> $1 AND player_matches($1, site, player, alias) "
+        "ORDER BY alias", [player]).fetchall()]
+    if not aliases:
+        return None
+    return (f"{player}: the hands of that name only; it is one of the names of {', '.join(aliases)} "
+            f"(--player {aliases[0]} counts all of them)")
