@@ -2,7 +2,8 @@
 -- the loader derived per seat, so a new stat is a line here. Rates are percentages rounded to
 -- 0.1; money is shown as DECIMAL in the `unit` column's currency (or chips); win rates are in
 -- big bets (and small bets) per 100 hands, normalised hand by hand so mixed stakes add up.
--- Street columns follow betting rounds: "4th" is the second round (3rd street in five card stud).
+-- Street columns follow betting rounds: "4th" is the second round (3rd street in five card stud); what
+-- `stats` prints and the reports show name them for the games shown (analytics/stat_names.py).
 
 CREATE OR REPLACE MACRO pct(n, d) AS round(100.0 * n / nullif(d, 0), 1);
 
