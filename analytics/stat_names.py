@@ -17,6 +17,7 @@ from studbook.rules.variants import VARIANTS
 # The stats of one betting round (0 is the first), by their names in the views.
 ROUND_OF = {"aggression_3rd": 0, "saw_4th": 1, "saw_5th": 2, "saw_6th": 3, "saw_7th": 4, "won_saw_4th": 1}
 OPENING = "complete_first_in"  # the first aggressive action in an unopened pot: a completion or a bet
+COMPLETIONS = "completes"  # per street (stats --streets): none in a game without a bring-in
 SEVEN_CARD = "stud"  # the streets named when no game is known (an empty table)
 
 
@@ -96,7 +97,7 @@ class Rounds:
 
     def column(self, name: str) -> str | None:
         """A view column's name for these games; None for the round none of them has (five-card games
-        have four rounds, so no ``saw_7th``).
+        have four rounds, so no ``saw_7th``) and for completions where no game has a bring-in.
 
         >>> five = Rounds.of(["stud5"])
         >>> five.column("saw_4th"), five.column("aggression_3rd"), five.column("saw_7th"), five.column("vpip")
@@ -107,6 +108,8 @@ class Rounds:
         """
         if name == OPENING:
             return f"{self.opening()}_first_in"
+        if name == COMPLETIONS and self.opening() == "bet":
+            return None  # nothing to complete: the per-street count is 0 by the game's rules
         if name not in ROUND_OF:
             return name
         index = ROUND_OF[name]

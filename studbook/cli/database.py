@@ -238,7 +238,7 @@ def stats_command(
         # a database imported before players had sites has no site column until its next import
         key = tuple(name for name in (("player", "site", "game", "street") if streets else STAT_KEY)
                     if name in frame.columns)
-        names = {} if streets else _street_names(full, frame)
+        names = _street_names(full, frame)
         if names:
             frame = frame.select(pl.col(name).alias(shown) for name, shown in names.items() if shown)
         if columns:

@@ -94,3 +94,12 @@ def test_columns_take_the_names_shown_and_the_views_names(db: Path) -> None:
 def test_help_says_how_streets_are_named() -> None:
     result = runner.invoke(app, ["stats", "--help"], env={"COLUMNS": "200"})
     assert "2nd to 5th in the five-card games" in " ".join(result.stdout.split())
+
+
+def test_streets_of_descubierto_count_no_completions(db: Path) -> None:
+    """Descubierto has no bring-in to complete: its street rows have no completions column (it would
+    always read 0), and each game's rows are named by its own streets."""
+    rows = csv_rows(db, "--streets", "--game", "descubierto")
+    assert "completes" not in rows[0] and "bets" in rows[0]
+    assert {row["street"] for row in rows} == {"2nd", "3rd", "4th", "5th"}
+    assert "completes" in csv_rows(db, "--streets", "--game", "stud5")[0]
