@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 from typing import Any
 
-if TYPE_CHECKING:
-    import duckdb
+import duckdb
 
 CONDITION = ("player_matches($player, site, player, identity) AND ($game IS NULL OR variant = $game) "
              "AND ($since IS NULL OR start_utc >= $since) "
@@ -46,9 +44,13 @@ def seat_rows(filters: Filters, columns: str = "*") -> str:
 def alias_note(con: duckdb.DuckDBPyConnection, player: str) -> str | None:
     """When ``player`` (SITE:NAME, or a NAME on any site) is one of an alias's names and not the alias:
     that what is shown holds that name's hands only, and which alias holds them all."""
-    aliases = [row[0] for row in con.execute(
-        "SELECT DISTINCT alias FROM aliases WHERE alias <> $1 AND player_matches($1, site, player, alias) "
-        "ORDER BY alias", [player]).fetchall()]
+    try:
+        aliases = [row[0] for row in con.execute(
+            "SELECT DISTINCT alias FROM aliases "
+            "WHERE alias <> $1 AND (player = $1 OR site || ':' || player = $1) ORDER BY alias",
+            [player]).fetchall()]
+    except duckdb.CatalogException:  # a database of an older studbook, from before aliases
+        return None
     if not aliases:
         return None
     return (f"{player}: the hands of that name only; it is one of the names of {', '.join(aliases)} "

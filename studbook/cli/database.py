@@ -204,8 +204,7 @@ def stats_command(
     wide: Annotated[bool, typer.Option("--wide", help="Every stat on one line, whatever the width.")] = False,
     lake: LakeOption = None,
 ) -> None:
-    """Player statistics per game (and overall): VPIP, steals, the bring-in's defence, showdowns, win rate
-    in big bets/100, ...
+    """Player statistics per game (and overall): VPIP, steals, bring-in defence, showdowns, big bets/100, ...
 
     Columns that count streets name the streets of the games shown: 3rd to 7th street in the seven-card
     games, 2nd to 5th in the five-card games (stud5, descubierto), the betting round (saw_round2) where
