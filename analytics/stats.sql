@@ -2,7 +2,8 @@
 -- the loader derived per seat, so a new stat is a line here. Rates are percentages rounded to
 -- 0.1; money is shown as DECIMAL in the `unit` column's currency (or chips); win rates are in
 -- big bets (and small bets) per 100 hands, normalised hand by hand so mixed stakes add up.
--- Street columns follow betting rounds: "4th" is the second round (3rd street in five card stud).
+-- Street columns follow betting rounds: "4th" is the second round (3rd street in five card stud); what
+-- `stats` prints and the reports show name them for the games shown (analytics/stat_names.py).
 
 CREATE OR REPLACE MACRO pct(n, d) AS round(100.0 * n / nullif(d, 0), 1);
 
@@ -59,6 +60,22 @@ FROM (
 )
 WHERE CAST(street_index AS TINYINT) < betting_rounds;
 
+-- Who a row of the stats is: the alias (or the player of a site) when the filter asked for it or for
+-- nobody; the player of a site when it asked for one of an alias's names (SITE:NAME, or a NAME on any
+-- site), whose rows then hold only that name's hands, not the alias's.
+CREATE OR REPLACE MACRO shown_as(wanted, identity, kept, instead) AS
+    CASE WHEN wanted IS NULL OR identity = wanted THEN kept ELSE instead END;
+
+-- The seats the stats macros' filters select, with who each row is shown as (shown_as).
+CREATE OR REPLACE MACRO shown_seats(only_player, only_game, since, only_kind) AS TABLE
+SELECT *, shown_as(only_player, identity, identity, player) AS shown,
+       shown_as(only_player, identity, identity_site, site) AS shown_site
+FROM seat_facts
+WHERE player_matches(only_player, site, player, identity)
+  AND (only_game IS NULL OR variant = only_game)
+  AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+  AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'));
+
 -- Per player, game and money unit, plus an overall row (game 'all') for players of several games.
 -- Arguments filter the hands first: player name, variant, earliest start (UTC); NULL = all; only_kind
 -- 'cash' or 'tournament' (a hand with a tournament id), NULL = both.
@@ -75,8 +92,8 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 --     hands in which the player won something.
 CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since, only_kind := NULL) AS TABLE
 SELECT
-    identity AS player,
-    identity_site AS site,
+    shown AS player,
+    shown_site AS site,
     CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game,
     unit,
     count(*) AS hands,
@@ -115,22 +132,18 @@ SELECT
     pct(count_if(hilo_result = 'high'), count(hilo_result)) AS high_only,
     pct(count_if(hilo_result = 'low'), count(hilo_result)) AS low_only,
     pct(count_if(hilo_result = 'split'), count(hilo_result)) AS split
-FROM seat_facts
-WHERE player_matches(only_player, site, player, identity)
-  AND (only_game IS NULL OR variant = only_game)
-  AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
-  AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
-GROUP BY GROUPING SETS ((identity, identity_site, variant, unit), (identity, identity_site, unit))
+FROM shown_seats(only_player, only_game, since, only_kind)
+GROUP BY GROUPING SETS ((shown, shown_site, variant, unit), (shown, shown_site, unit))
 HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1
-ORDER BY identity, identity_site, unit, grouping(variant), game;
+ORDER BY shown COLLATE NOCASE, shown, shown_site, unit, grouping(variant), game;
 
 CREATE OR REPLACE VIEW player_stats AS SELECT * FROM player_stats_for(NULL, NULL, NULL);
 
 -- Per player, game and street: how often the street was seen and how it was played.
 CREATE OR REPLACE MACRO player_street_stats_for(only_player, only_game, since, only_kind := NULL) AS TABLE
 SELECT
-    identity AS player,
-    identity_site AS site,
+    shown AS player,
+    shown_site AS site,
     variant AS game,
     street_label(street) AS street,
     count(*) AS hands,
@@ -144,25 +157,28 @@ SELECT
     round(sum(aggressive) / nullif(sum(calls), 0), 2) AS aggression_factor,
     pct(sum(aggressive), sum(aggressive + calls) + count_if(folded)) AS aggression_frequency,
     pct(count_if(fold_to_aggr), count_if(faced_aggr)) AS fold_to_bet
-FROM hand_player_street
-WHERE player_matches(only_player, site, player, identity)
-  AND (only_game IS NULL OR variant = only_game)
-  AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
-  AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
-GROUP BY identity, identity_site, variant, street_index, street
-ORDER BY identity, identity_site, variant, street_index;
+FROM (SELECT *, shown_as(only_player, identity, identity, player) AS shown,
+             shown_as(only_player, identity, identity_site, site) AS shown_site
+      FROM hand_player_street
+      WHERE player_matches(only_player, site, player, identity)
+        AND (only_game IS NULL OR variant = only_game)
+        AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+        AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament')))
+GROUP BY shown, shown_site, variant, street_index, street
+ORDER BY shown COLLATE NOCASE, shown, shown_site, variant, street_index;
 
 CREATE OR REPLACE VIEW player_street_stats AS SELECT * FROM player_street_stats_for(NULL, NULL, NULL);
 
--- A player is (site, name), or an alias joining several (its names: site:name, ...).
+-- A player is (site, name), or an alias joining several. names: how --player and alias add name each
+-- (site:name, ...).
 CREATE OR REPLACE VIEW players AS
 SELECT identity AS player, identity_site AS site, count(*) AS hands,
        string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
-       CASE WHEN identity_site = 'alias' THEN string_agg(DISTINCT site || ':' || player, ', ') END AS names,
+       string_agg(DISTINCT site || ':' || player, ', ' ORDER BY site || ':' || player) AS names,
        min(start_utc) AS first_hand_utc, max(start_utc) AS last_hand_utc
 FROM seat_facts
 GROUP BY identity, identity_site
-ORDER BY hands DESC, player, site;
+ORDER BY hands DESC, player COLLATE NOCASE, player, site;
 
 CREATE OR REPLACE VIEW rejects AS
 SELECT file, line, col, site, hand_id, error FROM rejected ORDER BY file, line;

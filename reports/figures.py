@@ -14,14 +14,19 @@ import plotly.graph_objects as go
 import polars as pl
 from plotly.subplots import make_subplots
 
+from studbook.analytics.stat_names import Rounds
+from studbook.analytics.stat_names import ordinal
 from studbook.display import visible
 from studbook.reports.html import Html
+from studbook.rules.variants import VARIANTS
 
 # docs/stats.md, "The report": total green, showdown blue, non-showdown red.
 LINE_COLOURS = {"total": "#2e8b57", "showdown": "#1f5fbf", "non-showdown": "#c0392b"}
 EV_LINE = "all-in EV"  # the total with each all-in's expectation orange, dashed (docs/stats.md)
 EV_COLOUR = "#e67e22"
 HILO_COLOURS = {"scoop": "#2e8b57", "high only": "#1f5fbf", "low only": "#8e44ad", "split": "#d68910"}
+SEVERITIES = {"error": ("errors", "#c0392b"), "warning": ("warnings", "#d68910"),
+              "info": ("notes", "#95a5a6")}  # the findings of the audit, by severity
 GAME_COLOURS = ("#1f5fbf", "#d68910", "#8e44ad", "#2e8b57", "#7f8c8d")
 STREETS = ["2nd", "3rd", "4th", "5th", "6th", "7th"]
 MARKERS_UP_TO = 60  # points per line; beyond this a line alone reads better
@@ -44,16 +49,27 @@ def _layout(figure: go.Figure, title: str, height: int = 380) -> go.Figure:
     return figure
 
 
+def _where_it_differs(line: Sequence[float], total: Sequence[float]) -> list[float | None]:
+    """``line`` where it differs from ``total``, and the points on either side of such a stretch so that
+    it leaves and rejoins the total line; elsewhere None (no point: the total line shows it)."""
+    apart = [abs(a - b) > 1e-9 * max(1.0, abs(b)) for a, b in zip(line, total, strict=True)]
+    return [value if apart[i] or (i > 0 and apart[i - 1]) or (i + 1 < len(apart) and apart[i + 1]) else None
+            for i, value in enumerate(line)]
+
+
 def cumulative_net(curve: pl.DataFrame, title: str, y_title: str) -> go.Figure:
-    """Lines over hand number: columns ``hand`` and ``total``, ``showdown``, ``non-showdown``, and the
-    dashed ``all-in EV`` line where the frame has it."""
+    """Lines over hand number: columns ``hand`` and ``total``, ``showdown``, ``non-showdown``, and where
+    the frame has it the dashed ``all-in EV`` line, drawn only where it differs from the total (with no
+    all-in it is the total, which it would hide)."""
     figure = go.Figure()
     mode = "lines+markers" if curve.height <= MARKERS_UP_TO else "lines"
+    hands = curve["hand"].to_list()
     for name, colour in LINE_COLOURS.items():
-        figure.add_trace(go.Scatter(x=curve["hand"].to_list(), y=curve[name].to_list(), name=name,
+        figure.add_trace(go.Scatter(x=hands, y=curve[name].to_list(), name=name,
                                     mode=mode, line={"color": colour, "width": 2}))
     if EV_LINE in curve.columns:
-        figure.add_trace(go.Scatter(x=curve["hand"].to_list(), y=curve[EV_LINE].to_list(), name=EV_LINE,
+        ev = _where_it_differs(curve[EV_LINE].to_list(), curve["total"].to_list())
+        figure.add_trace(go.Scatter(x=hands, y=ev, name=f"{EV_LINE} (where it differs from the total)",
                                     mode=mode, line={"color": EV_COLOUR, "width": 2, "dash": "dash"}))
     figure.update_xaxes(title="hands")
     figure.update_yaxes(title=y_title, zeroline=True)
@@ -77,21 +93,38 @@ def sessions(frame: pl.DataFrame) -> go.Figure:
     return _layout(figure, "Sessions (a gap of more than 30 minutes starts a new one)", height=480)
 
 
+def _betting_round(game: str, street: str) -> str:
+    """``round 2`` for a game's street (``4th`` in seven card stud, ``3rd`` in five card stud)."""
+    streets = [ordinal(int(spec.street)) for spec in VARIANTS[game].streets]
+    return f"round {streets.index(street) + 1}"
+
+
 def street_bars(frame: pl.DataFrame) -> go.Figure:
     """Per street and game: columns ``game``, ``street``, ``aggression_frequency``, ``fold_to_bet``,
-    ``saw_pct``; one panel per measure, one bar series per game."""
+    ``saw_pct``; one panel per measure, one bar series per game. Games whose streets differ (seven-card
+    and five-card) are compared by betting round, each bar labelled with its game's street."""
     measures = (("aggression_frequency", "aggression %"), ("fold_to_bet", "fold to a bet %"),
                 ("saw_pct", "saw the street %"))
+    games = frame["game"].unique(maintain_order=True).to_list()
+    by_round = Rounds.of(games).mixed
     figure = make_subplots(rows=1, cols=3, subplot_titles=[label for _, label in measures])
-    for index, game in enumerate(frame["game"].unique(maintain_order=True).to_list()):
+    for index, game in enumerate(games):
         rows = frame.filter(pl.col("game") == game)
+        streets = rows["street"].to_list()
+        x = [_betting_round(game, street) for street in streets] if by_round else streets
+        text = [f"{street} street" for street in streets]
         colour = GAME_COLOURS[index % len(GAME_COLOURS)]  # the same in every panel
         for column, (name, _) in enumerate(measures, start=1):
-            figure.add_trace(go.Bar(x=rows["street"].to_list(), y=rows[name].to_list(), name=game,
-                                    marker_color=colour, legendgroup=game, showlegend=column == 1),
+            figure.add_trace(go.Bar(x=x, y=rows[name].to_list(), name=game, marker_color=colour,
+                                    text=text if by_round else None, textposition="inside",
+                                    hovertext=[f"{game}, {label}" for label in text], hoverinfo="text+y",
+                                    legendgroup=game, showlegend=column == 1),
                              row=1, col=column)
     figure.update_yaxes(range=[0, 100])
-    figure.update_xaxes(categoryorder="array", categoryarray=STREETS)
+    if by_round:
+        figure.update_xaxes(categoryorder="category ascending", title="betting round")
+        return _layout(figure, "Play by betting round (each bar names its game's street)")
+    figure.update_xaxes(categoryorder="array", categoryarray=STREETS, title="street")
     return _layout(figure, "Play by street")
 
 
@@ -126,12 +159,33 @@ def hilo_shares(shares: dict[str, float], pots_won: int) -> go.Figure:
 
 def count_bars(labels: Sequence[str], counts: Sequence[int], title: str, x_title: str,
                y_title: str) -> go.Figure:
-    """Plain counts by label; labels may come from logs (player names), so they are shown literally."""
+    """Plain counts by label, in the order given; labels may come from logs (player names), so they are
+    shown literally."""
     shown = [plotly_text(label) for label in labels]
     figure = go.Figure(go.Bar(x=shown, y=list(counts), marker_color="#1f5fbf"))
-    figure.update_xaxes(title=x_title, type="category")
+    figure.update_xaxes(title=x_title, type="category", categoryorder="array", categoryarray=shown)
     figure.update_yaxes(title=y_title)
     return _layout(figure, title)
+
+
+def severity_bars(frame: pl.DataFrame, title: str) -> go.Figure:
+    """Findings by code, one bar series per severity (errors red, warnings amber, notes grey), each bar
+    with its count written on it: columns ``code``, ``severity``, ``violations`` (a code may cite several
+    rules: its rows add up)."""
+    totals = frame.group_by("code", "severity", maintain_order=True).agg(pl.col("violations").sum())
+    figure = go.Figure()
+    for severity, (name, colour) in SEVERITIES.items():
+        rows = totals.filter(pl.col("severity") == severity)
+        if rows.height:
+            figure.add_trace(go.Bar(x=[plotly_text(code) for code in rows["code"]],
+                                    y=rows["violations"].to_list(), name=name, marker_color=colour,
+                                    text=[f"{count:,}" for count in rows["violations"]],
+                                    textposition="outside", cliponaxis=False))
+    figure.update_xaxes(title="code", type="category")
+    figure.update_yaxes(title="found")
+    figure = _layout(figure, title)
+    figure.update_layout(barmode="stack", legend_traceorder="normal")  # stacked legends run backwards
+    return figure
 
 
 def volume(periods: Sequence[object], hands: Sequence[int], period: str) -> go.Figure:

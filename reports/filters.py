@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import duckdb
+
 CONDITION = ("player_matches($player, site, player, identity) AND ($game IS NULL OR variant = $game) "
              "AND ($since IS NULL OR start_utc >= $since) "
              "AND ($kind IS NULL OR (tournament_id IS NOT NULL) = ($kind = 'tournament'))")
@@ -37,3 +39,19 @@ class Filters:
 def seat_rows(filters: Filters, columns: str = "*") -> str:
     """A sub-query of the ``seat_facts`` view (one row per hand and player dealt in), filtered."""
     return f"(SELECT {columns} FROM seat_facts WHERE {CONDITION})"
+
+
+def alias_note(con: duckdb.DuckDBPyConnection, player: str) -> str | None:
+    """When ``player`` (SITE:NAME, or a NAME on any site) is one of an alias's names and not the alias:
+    that what is shown holds that name's hands only, and which alias holds them all."""
+    try:
+        aliases = [row[0] for row in con.execute(
+            "SELECT DISTINCT alias FROM aliases "
+            "WHERE alias <> $1 AND (player = $1 OR site || ':' || player = $1) ORDER BY alias",
+            [player]).fetchall()]
+    except duckdb.CatalogException:  # a database of an older studbook, from before aliases
+        return None
+    if not aliases:
+        return None
+    return (f"{player}: the hands of that name only; it is one of the names of {', '.join(aliases)} "
+            f"(--player {aliases[0]} counts all of them)")

@@ -6,6 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import duckdb
+import plotly.graph_objects as go
 import polars as pl
 
 from studbook.reports import figures
@@ -27,8 +28,15 @@ def _frame(con: duckdb.DuckDBPyConnection, sql: str, filters: Filters) -> pl.Dat
 
 
 def _hands(filters: Filters) -> str:
-    """The hands the filters select (any player), as a sub-query of ``hands``."""
-    return f"(SELECT * FROM hands SEMI JOIN {seat_rows(filters, 'site, hand_id')} USING (site, hand_id))"
+    """The hands the filters select (any player), as a sub-query of ``hands``, each with its worst
+    finding as ``studbook audit`` counts hands: ``error``, ``warning`` (and no error), ``info`` (notes
+    only), or NULL."""
+    return f"""(SELECT h.*, w.worst FROM hands AS h
+                SEMI JOIN {seat_rows(filters, 'site, hand_id')} USING (site, hand_id)
+                LEFT JOIN (SELECT site, hand_id, CASE WHEN bool_or(severity = 'error') THEN 'error'
+                                                      WHEN bool_or(severity = 'warning') THEN 'warning'
+                                                      ELSE 'info' END AS worst
+                           FROM violations GROUP BY site, hand_id) AS w USING (site, hand_id))"""
 
 
 def overview_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> dict[str, pl.DataFrame]:
@@ -40,51 +48,73 @@ def overview_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> dict[str,
                    (SELECT count(DISTINCT (identity, identity_site))
                     FROM {seat_rows(filters, 'identity, identity_site')}) AS players,
                    (SELECT count(DISTINCT site) FROM {hands}) AS sites,
-                   (SELECT count(*) FROM {hands} WHERE violations > 0) AS hands_with_violations,
+                   (SELECT count(*) FILTER (WHERE worst = 'error') FROM {hands}) AS hands_with_errors,
+                   (SELECT count(*) FILTER (WHERE worst = 'warning') FROM {hands}) AS hands_with_warnings,
+                   (SELECT count(*) FILTER (WHERE worst = 'info') FROM {hands}) AS hands_with_notes,
                    (SELECT count(*) FROM rejected) AS rejected_blocks,
                    (SELECT min(start_utc) FROM {hands}) AS first_hand,
                    (SELECT max(start_utc) FROM {hands}) AS last_hand""", filters),
         "players": _frame(con, f"""
-            SELECT identity AS player, count(*) AS hands,
+            SELECT identity AS player, identity_site AS site, count(*) AS hands,
                    string_agg(DISTINCT variant, ', ' ORDER BY variant) AS games,
                    string_agg(DISTINCT site, ', ' ORDER BY site) AS sites,
                    round(100 * sum(in_bets(net, big_bet)) / count(*), 2) AS big_bets_per_100
-            FROM {seat_rows(filters)} GROUP BY identity, identity_site ORDER BY hands DESC, player, sites""",
-                           filters),
+            FROM {seat_rows(filters)} GROUP BY identity, identity_site
+            ORDER BY hands DESC, player COLLATE NOCASE, player, site""", filters),
         "days": _frame(con, f"""
             SELECT CAST(start_utc AS DATE) AS day, count(*) AS hands FROM {hands}
             WHERE start_utc IS NOT NULL GROUP BY day ORDER BY day""", filters),
         "games": _frame(con, f"""
             SELECT variant AS game, structure, stakes, unit, count(*) AS hands,
                    money(sum(total_pot), max(decimals)) AS total_pots,
-                   count_if(violations > 0) AS with_violations
+                   count(*) FILTER (WHERE worst = 'error') AS with_errors,
+                   count(*) FILTER (WHERE worst = 'warning') AS with_warnings,
+                   count(*) FILTER (WHERE worst = 'info') AS with_notes
             FROM {hands} GROUP BY ALL ORDER BY hands DESC, game, stakes""", filters),
         "violations": _frame(con, f"""
             SELECT code, severity, rule, count(*) AS violations, count(DISTINCT (site, hand_id)) AS hands
             FROM violations SEMI JOIN {hands} USING (site, hand_id)
-            GROUP BY ALL ORDER BY violations DESC, code""", filters),
+            GROUP BY code, severity, rule
+            ORDER BY CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, violations DESC,
+                     code""", filters),
     }
 
 
 def _totals(totals: dict) -> Html:
     return table(["", "count"], numeric=(1,), rows=[
         ["hands", f"{totals['hands']:,}"], ["players", f"{totals['players']:,}"], ["sites", totals["sites"]],
-        ["hands with rule violations", f"{totals['hands_with_violations']:,}"],
+        ["hands with rule errors", f"{totals['hands_with_errors']:,}"],
+        ["hands with warnings (no error)", f"{totals['hands_with_warnings']:,}"],
+        ["hands with notes only (information, no fault)", f"{totals['hands_with_notes']:,}"],
         ["rejected blocks (did not parse)", f"{totals['rejected_blocks']:,}"],
         ["first hand (UTC)", totals["first_hand"] or "–"], ["last hand (UTC)", totals["last_hand"] or "–"]])
 
 
+def player_label(player: str, site: str) -> str:
+    """A player as the overview names him: a name on its site, or an alias (a name on several sites is
+    several players)."""
+    return f"{player} ({'alias' if site == 'alias' else site})"
+
+
+def players_figure(players: pl.DataFrame) -> go.Figure:
+    """Hands of the players with the most, one bar each, most first, each labelled with its site."""
+    top = players.head(TOP_PLAYERS)
+    labels = [player_label(r["player"], r["site"]) for r in top.to_dicts()]
+    return figures.count_bars(labels, top["hands"].to_list(), "Hands per player, most first",
+                              "player (site, or alias)", "hands")
+
+
 def _players(players: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
     top = players.head(TOP_PLAYERS)
-    chart = figures.count_bars(top["player"].to_list(), top["hands"].to_list(), "Hands per player", "player",
-                               "hands")
-    rows = [[r["player"], f"{r['hands']:,}", r["games"], r["sites"], r["big_bets_per_100"]]
-            for r in top.to_dicts()]
+    chart = players_figure(players)
+    rows = [[r["player"], "alias" if r["site"] == "alias" else r["site"], f"{r['hands']:,}", r["games"],
+             r["sites"], f"{r['big_bets_per_100']:.2f}"] for r in top.to_dicts()]
     return [h("h2", "Players"),
-            h("p", f"The {top.height} players with the most hands of {players.height}; "
-                   "studbook report --player NAME reports on one.", class_="note"),
+            h("p", f"The {top.height} players with the most hands of {players.height}. A player is a name on "
+                   "one site, or an alias joining several; studbook report --player SITE:NAME (or ALIAS) "
+                   "reports on one.", class_="note"),
             embed(chart, "fig-players"),
-            table(["player", "hands", "games", "sites", "big bets / 100"], rows, numeric=(1, 4))]
+            table(["player", "site", "hands", "games", "sites", "big bets / 100"], rows, numeric=(2, 5))]
 
 
 def _volume(days: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
@@ -103,20 +133,25 @@ def _games(games: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
     chart = figures.count_bars([f"{r['game']} {r['stakes']}" for r in rows], games["hands"].to_list(),
                                "Hands per game and stakes", "game", "hands")
     cells = [[r["game"], r["structure"], r["stakes"], r["unit"], f"{r['hands']:,}",
-              unit_money(r["total_pots"], r["unit"]), f"{r['with_violations']:,}"] for r in rows]
-    headers = ["game", "structure", "stakes", "unit", "hands", "total of the pots", "hands with violations"]
-    return [h("h2", "Games"), embed(chart, "fig-games"), table(headers, cells, numeric=(4, 5, 6))]
+              unit_money(r["total_pots"], r["unit"]), f"{r['with_errors']:,}", f"{r['with_warnings']:,}",
+              f"{r['with_notes']:,}"] for r in rows]
+    headers = ["game", "structure", "stakes", "unit", "hands", "total of the pots", "hands with errors",
+               "with warnings (no error)", "with notes only"]
+    return [h("h2", "Games"), embed(chart, "fig-games"), table(headers, cells, numeric=(4, 5, 6, 7, 8))]
 
 
 def _violations(violations: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
+    title = h("h2", "Rule violations and notes")
     if not violations.height:
-        return [h("h2", "Rule violations"), h("p", "No violations.", class_="agrees")]
-    chart = figures.count_bars(violations["code"].to_list(), violations["violations"].to_list(),
-                               "Violations by code", "code", "violations")
+        return [title, h("p", "No violations and no notes.", class_="agrees")]
+    chart = figures.severity_bars(violations, "Findings by code: errors, warnings and notes")
     rows = [[r["code"], r["severity"], rule_cell(r["rule"]), f"{r['violations']:,}", f"{r['hands']:,}"]
             for r in violations.to_dicts()]
-    return [h("h2", "Rule violations"), embed(chart, "fig-violations"),
-            table(["code", "severity", "rule", "violations", "hands"], rows, numeric=(3, 4))]
+    return [title, h("p", "Errors break a rule; warnings are what a rule warns of; notes (severity info) "
+                          "are no fault: what a log leaves unknown, or a site's own convention. They are "
+                          "counted apart, as studbook audit counts them.", class_="note"),
+            embed(chart, "fig-violations"),
+            table(["code", "severity", "rule", "found", "hands"], rows, numeric=(3, 4))]
 
 
 def overview_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path) -> str:

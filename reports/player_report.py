@@ -13,9 +13,12 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from studbook.analytics.stat_names import ROUND_OF
+from studbook.analytics.stat_names import Rounds
 from studbook.reports import figures
 from studbook.reports.filters import CONDITION
 from studbook.reports.filters import Filters
+from studbook.reports.filters import alias_note
 from studbook.reports.filters import seat_rows
 from studbook.reports.html import Html
 from studbook.reports.html import document
@@ -26,7 +29,9 @@ from studbook.reports.violations import violations_section
 from studbook.rules.house import Rules
 from studbook.rules.variants import VARIANTS
 
-# (label, player_stats_for column, kind, hands behind it as an aggregate over seat_facts)
+# (label, player_stats_for column, kind, hands behind it as an aggregate over seat_facts). A label names
+# the streets of the games shown (headline_labels): {s0} ... {s4} a betting round, {later} the rounds after
+# the first, {opening} the first-in action.
 HEADLINE: tuple[tuple[str, str, str, str], ...] = (
     ("Net won", "net", "money", "count(*)"),
     ("Big bets / 100 hands", "big_bets_per_100", "rate", "count(*)"),
@@ -37,8 +42,8 @@ HEADLINE: tuple[tuple[str, str, str, str], ...] = (
     ("All-in EV big bets / 100 hands", "ev_big_bets_per_100", "rate", "count(*)"),
     ("Luck (net less all-in EV net)", "luck", "money", "count(ev_collected)"),
     ("VPIP", "vpip", "pct", "count_if(vpip_chance)"),
-    ("3rd-street aggression", "aggression_3rd", "pct", "count_if(vpip_chance)"),
-    ("Complete first in", "complete_first_in", "pct", "count_if(rfi_chance)"),
+    ("Aggression on {s0}", "aggression_3rd", "pct", "count_if(vpip_chance)"),
+    ("{opening}", "complete_first_in", "pct", "count_if(rfi_chance)"),
     ("Bring-in completes", "bringin_complete", "pct", "count_if(is_bringin)"),
     ("Bring-in folds to a completion", "bringin_fold", "pct", "count(bringin_vs_complete)"),
     ("Bring-in defends a completion", "bringin_defend", "pct", "count(bringin_vs_complete)"),
@@ -47,21 +52,23 @@ HEADLINE: tuple[tuple[str, str, str, str], ...] = (
     ("Door-card steal", "door_steal", "pct", "count_if(door_steal_chance)"),
     ("Bring-in folds to a steal", "fold_to_steal", "pct", "count(bringin_vs_steal)"),
     ("Bring-in re-steals", "resteal", "pct", "count(bringin_vs_steal)"),
-    ("Saw 4th street", "saw_4th", "pct", "count(*)"),
-    ("Saw 5th street", "saw_5th", "pct", "count(*)"),
-    ("Saw 6th street", "saw_6th", "pct", "count(*)"),
-    ("Saw 7th street", "saw_7th", "pct", "count_if(betting_rounds > 4)"),
-    ("Aggression factor (4th-7th)", "aggression_factor", "rate", "count_if(s1_saw)"),
-    ("Aggression frequency (4th-7th)", "aggression_frequency", "pct", "count_if(s1_saw)"),
-    ("Fold to a bet (4th-7th)", "fold_to_bet", "pct", "count_if(later_faced_aggr > 0)"),
-    ("Went to showdown (saw 4th)", "wtsd", "pct", "count_if(s1_saw)"),
+    ("Saw {s1}", "saw_4th", "pct", "count(*)"),
+    ("Saw {s2}", "saw_5th", "pct", "count(*)"),
+    ("Saw {s3}", "saw_6th", "pct", "count(*)"),
+    ("Saw {s4}", "saw_7th", "pct", "count_if(betting_rounds > 4)"),
+    ("Aggression factor ({later})", "aggression_factor", "rate", "count_if(s1_saw)"),
+    ("Aggression frequency ({later})", "aggression_frequency", "pct", "count_if(s1_saw)"),
+    ("Fold to a bet ({later})", "fold_to_bet", "pct", "count_if(later_faced_aggr > 0)"),
+    ("Went to showdown, of the hands that saw {s1}", "wtsd", "pct", "count_if(s1_saw)"),
     ("Won at showdown", "won_at_showdown", "pct", "count_if(showdown)"),
-    ("Won when saw 4th", "won_saw_4th", "pct", "count_if(s1_saw)"),
+    ("Won money, of the hands that saw {s1}", "won_saw_4th", "pct", "count_if(s1_saw)"),
     ("Stud8 scoops", "scoop", "pct", "count(hilo_result)"),
     ("Stud8 high only", "high_only", "pct", "count(hilo_result)"),
     ("Stud8 low only", "low_only", "pct", "count(hilo_result)"),
     ("Stud8 split", "split", "pct", "count(hilo_result)"),
 )
+OPENING_LABELS = {"complete": "Complete first in", "bet": "Bet first in",
+                  "open": "Open first in (complete, or bet in a game without a bring-in)"}
 GROUPS = ("GROUP BY GROUPING SETS ((variant, unit), (unit)) "
           "HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1")  # as player_stats_for groups
 GAME = "CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game"
@@ -164,15 +171,26 @@ def _cell(value: object, kind: str, unit: str, hands: int | None) -> str:
     return f"{text} ({hands:,})" if hands is not None else text
 
 
+def headline_labels(games: list[str]) -> dict[str, str]:
+    """Each headline stat's label, by column, in the words of ``games``: their own streets, or betting
+    rounds named per game where their streets differ; a round none of them has gets no label."""
+    rounds = Rounds.of(games)
+    words = {f"s{index}": rounds.phrase(index) for index in range(5) if rounds.has_round(index)}
+    words |= {"later": rounds.later(), "opening": OPENING_LABELS[rounds.opening()]}
+    return {column: label.format(**words) for label, column, _, _ in HEADLINE
+            if column not in ROUND_OF or rounds.has_round(ROUND_OF[column])}
+
+
 def headline_table(stats: pl.DataFrame) -> Html:
     """Stats down, one column per game (and all games), each value with the hands behind it."""
     columns = stats.to_dicts()
+    labels = headline_labels([c["game"] for c in columns])
     headers = ["", *(f"{c['game']} ({c['unit']})" for c in columns)]
     rows = [["Hands", *(f"{c['hands']:,}" for c in columns)]]
-    for label, column, kind, _ in HEADLINE:
-        if all(c[column] is None for c in columns):
+    for _, column, kind, _ in HEADLINE:
+        if column not in labels or all(c[column] is None for c in columns):
             continue
-        rows.append([label, *(_cell(c[column], kind, c["unit"], c[f"n_{column}"]) for c in columns)])
+        rows.append([labels[column], *(_cell(c[column], kind, c["unit"], c[f"n_{column}"]) for c in columns)])
     return table(headers, rows, numeric=range(1, len(headers)), class_="headline")
 
 
@@ -184,10 +202,18 @@ def _curve_figures(curve: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
     parts = [embed(figures.cumulative_net(lines(curve, "bb"), "Cumulative net in big bets", "big bets"),
                    "fig-net-bb")]
     for index, unit in enumerate(curve["unit"].unique(maintain_order=True).to_list()):
-        own = curve.filter(pl.col("unit") == unit)
-        parts.append(embed(figures.cumulative_net(lines(own, "money"), f"Cumulative net in {unit}", unit),
-                           f"fig-net-money-{index}"))
+        own = unit_curve(curve, unit)
+        title = f"Cumulative net in {unit} (its {own.height:,} hands)"
+        chart = figures.cumulative_net(lines(own, "money"), title, unit)
+        parts.append(embed(chart, f"fig-net-money-{index}"))
     return parts
+
+
+def unit_curve(curve: pl.DataFrame, unit: str) -> pl.DataFrame:
+    """The hands played for ``unit``, numbered 1 on among themselves: a chart in one currency runs over
+    its own hands, not over their places among all the player's hands."""
+    own = curve.filter(pl.col("unit") == unit)
+    return own.with_columns(pl.int_range(1, own.height + 1, dtype=pl.Int64).alias("hand"))
 
 
 def _session_labels(sessions: pl.DataFrame) -> pl.DataFrame:
@@ -217,9 +243,11 @@ def player_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
     """The whole report page for ``filters.player``."""
     data = player_data(con, filters)
     embed = figures.Embedder()
+    named = alias_note(con, filters.player) if filters.player else None
     body: list[Html] = [
         h("h1", f"Player report: {filters.player}"),
         h("p", f"{filters.describe()} · database {db}", class_="note"),
+        *([h("p", named, class_="note alias")] if named else []),
         h("h2", "Headline"),
         h("p", "Each value is followed by the number of hands behind it.", class_="note"),
         headline_table(data.stats),

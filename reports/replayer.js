@@ -45,10 +45,11 @@ const Replayer = (() => {
     return list;
   }
 
-  function simpleTable(headers, rows, rowClass, numeric = []) {
+  // numeric: right-aligned columns; fromLog: columns of a log's text (names), which may wrap anywhere.
+  function simpleTable(headers, rows, rowClass, numeric = [], fromLog = []) {
     const table = el("table");
     const head = el("tr");
-    const kind = (index) => (numeric.includes(index) ? "num" : null);
+    const kind = (index) => (numeric.includes(index) ? "num" : fromLog.includes(index) ? "from-log" : null);
     headers.forEach((text, index) => head.append(el("th", kind(index), text)));
     table.append(el("thead"), el("tbody"));
     table.tHead.append(head);
@@ -79,11 +80,11 @@ const Replayer = (() => {
         `${w.player} ${w.amount}${w.half ? ` (${w.half})` : ""}${w.hand ? ` with ${w.hand}` : ""}`);
       potRows.push([pot.name, pot.amount, pot.reason, pot.eligible.join(", "), winners.join("; ")]);
     }
-    box.append(simpleTable(["pot", "amount", "how", "eligible", "wins"], potRows, null, [1]));
+    box.append(simpleTable(["pot", "amount", "how", "eligible", "wins"], potRows, null, [1], [3, 4]));
     box.append(simpleTable(
       ["seat", "player", "put in", "rules award", "log awards", "net", "high hand", "low hand"],
       r.results.map((s) => [s.seat, s.player, s.committed, s.collected, s.logged, s.net, s.high, s.low]),
-      (index) => (r.results[index].agrees ? null : "disagrees"), [0, 2, 3, 4, 5]));
+      (index) => (r.results[index].agrees ? null : "disagrees"), [0, 2, 3, 4, 5], [1]));
     const rake = `Total pot ${r.total}, rake ${r.rake}` +
       (r.loggedRake !== null && r.loggedRake !== r.rake ? ` (the log says ${r.loggedRake})` : "");
     box.append(el("p", null, rake));

@@ -8,6 +8,7 @@ listed with the ``studbook replay`` command that opens them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -28,10 +29,12 @@ from studbook.reports.source import hand_from_log
 from studbook.reports.source import hands_at_lines
 from studbook.reports.source import imported_file
 from studbook.reports.source import stored_logs
+from studbook.results import SEVERITIES
 from studbook.rules.house import Rules
 from studbook.rules.house import rules_from_text
 
 MAX_REPLAYS = 100
+TITLE = "Rule violations and notes"
 
 
 def violation_rows(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[dict[str, Any]]:
@@ -85,11 +88,33 @@ def rule_cell(rule_id: str | None) -> Html | str:
     return h("abbr", rulebook.label(rule_id), title=title, class_="rule")
 
 
+def _counted(count: int, one: str, many: str) -> str:
+    return f"{count:,} {one if count == 1 else many}"
+
+
+def findings_summary(rows: list[dict[str, Any]]) -> str:
+    """The findings counted apart by severity, and the hands by their worst finding, as ``studbook audit``
+    counts them: ``2 errors, 1 warning and 5 notes in 6 hands: 1 with errors, 1 with warnings (no
+    error), 4 with notes only``."""
+    found = Counter(row["severity"] for row in rows)
+    worst: dict[tuple[str, str], int] = {}
+    for row in rows:
+        key = (row["site"], row["hand_id"])
+        worst[key] = min(worst.get(key, len(SEVERITIES)), SEVERITIES.index(row["severity"]))
+    hands = Counter(SEVERITIES[rank] for rank in worst.values())
+    errors = _counted(found["error"], "error", "errors")
+    warnings = _counted(found["warning"], "warning", "warnings")
+    return (f"{errors}, {warnings} and {_counted(found['info'], 'note', 'notes')} in "
+            f"{_counted(len(worst), 'hand', 'hands')}: "
+            f"{hands['error']:,} with errors, {hands['warning']:,} with warnings (no error), "
+            f"{hands['info']:,} with notes only")
+
+
 def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
                        rules: Rules | None = None) -> Html:
     rows = violation_rows(con, filters)
     if not rows:
-        return Html(h("h2", "Rule violations") + h("p", "No violations in these hands.", class_="agrees"))
+        return Html(h("h2", TITLE) + h("p", "No violations and no notes in these hands.", class_="agrees"))
     replays = _replays(con, rows, db, rules)
     in_order = [key for key in dict.fromkeys((row["site"], row["hand_id"]) for row in rows) if key in replays]
     anchors = {key: f"replay-{index}" for index, key in enumerate(in_order)}
@@ -107,7 +132,7 @@ def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Pat
                             h("td", row["severity"]), h("td", row["code"]), h("td", rule_cell(row["rule"])),
                             h("td", row["message"]), class_=f"violation-row {row['severity']}"))
     hands = len({(row["site"], row["hand_id"]) for row in rows})
-    note = f"{len(rows)} violations in {hands} hands. Follow a hand to step through its replay"
+    note = f"{findings_summary(rows)}. Follow a hand to step through its replay"
     note += " (under the --rule options given)" if rules else " (under the rules its import used)"
     if hands > len(anchors):
         note += (f"; hands without a link (past the first {MAX_REPLAYS}, or whose log is gone) open with "
@@ -115,7 +140,7 @@ def violations_section(con: duckdb.DuckDBPyConnection, filters: Filters, db: Pat
     head = h("tr", *(h("th", name) for name in ("hand", "started (UTC)", "line", "severity", "code", "rule",
                                                  "message")))
     data = {anchors[key]: replays[key] for key in in_order}
-    return Html(h("h2", "Rule violations") + h("p", note + ".", class_="note")
+    return Html(h("h2", TITLE) + h("p", note + ".", class_="note")
                 + h("table", h("thead", head), h("tbody", *table_rows), class_="violations")
                 + h("section", h("h2", "Replay"), replayer_section("replay-view-body"), id="replay-view",
                     hidden=True)

@@ -22,6 +22,7 @@ from studbook.analytics.db import DEFAULT_DB
 from studbook.analytics.db import open_db_or_lake
 from studbook.analytics.db import open_existing
 from studbook.analytics.export import EXPORTERS
+from studbook.analytics.stat_names import Rounds
 from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import EXPORT_FORMATS
@@ -38,16 +39,22 @@ from studbook.cli.options import SchedulerOption
 from studbook.cli.options import Strict
 from studbook.cli.options import WorkersOption
 from studbook.grammar import expand_paths
+from studbook.reports.filters import alias_note as alias_note_of
 from studbook.rules.house import Rules
 from studbook.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
+    import polars as pl
+
     from studbook.analytics.importer import ImportSummary
 
 STAT_KEY = ("player", "site", "game", "unit")  # site: the player's, or 'alias' for an alias
-HEADLINE = (*STAT_KEY, "hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th",
-            "wtsd", "won_at_showdown", "aggression_factor")
+# The columns of a table of many rows, in this order while they fit: the key stud stats first.
+HEADLINE = (*STAT_KEY, "hands", "vpip", "steal", "bringin_defend", "wtsd", "won_at_showdown",
+            "big_bets_per_100", "net", "aggression_3rd", "complete_first_in", "saw_4th", "aggression_factor")
 TRANSPOSE_UP_TO = 8  # stat rows shown side by side as columns in table form
+# A table of more rows than a screen hides the rows of fewer hands than this unless --min-hands says.
+BIG_TABLE, BIG_TABLE_MIN_HANDS = 50, 20
 
 
 def _check_format(fmt: str, known: tuple[str, ...] | list[str] = output.FORMATS) -> None:
@@ -152,25 +159,56 @@ def import_command(
         raise typer.Exit(1)
 
 
+def _min_hands(frame: pl.DataFrame, asked: int | None, fmt: str) -> tuple[int, str | None]:
+    """The --min-hands to apply, and the note that says a default hid rows: a table of many rows hides
+    the rows of few hands; data for programs (csv, json) keeps every row unless asked."""
+    if asked is not None:
+        return asked, None
+    if fmt != "table" or frame.height <= BIG_TABLE:
+        return 0, None
+    hidden = frame.filter(frame["hands"] < BIG_TABLE_MIN_HANDS).height
+    if not hidden:
+        return BIG_TABLE_MIN_HANDS, None
+    return BIG_TABLE_MIN_HANDS, (f"{hidden:,} of {frame.height:,} rows have fewer than {BIG_TABLE_MIN_HANDS} "
+                                 f"hands and are not shown (the default for more than {BIG_TABLE} rows; "
+                                 "--min-hands 0 shows every row)")
+
+
+def _street_names(full: pl.DataFrame, shown: pl.DataFrame) -> dict[str, str | None]:
+    """Each stat column's name for the games behind the rows shown (an overall row counts its player's
+    games): their own streets and first-in action, or betting rounds where games are mixed."""
+    keys = [name for name in ("player", "site", "unit") if name in full.columns]
+    behind = full.join(shown.select(keys).unique(), on=keys, how="semi") if keys else full
+    rounds = Rounds.of(behind["game"].to_list() if "game" in behind.columns else [])
+    return {name: rounds.column(name) for name in full.columns}
+
+
 def stats_command(
     db: Db = Path(DEFAULT_DB),
     player: Annotated[str | None, typer.Option(
-        "--player", help="Only this player: a name (on any site), SITE:NAME or an alias.")] = None,
+        "--player", help="Only this player: a name (on any site), SITE:NAME or an alias. Rows are of the "
+        "names asked for: SITE:NAME of an alias counts that name's hands, not the alias's.")] = None,
     game: GameFilter = None,
     since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
                                                    formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
     kind: KindFilter = None,
-    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
-    streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead.")] = False,
+    min_hands: Annotated[int | None, typer.Option(
+        "--min-hands", min=0, show_default=False,
+        help=f"Hide rows with fewer hands. Default: a table of more than {BIG_TABLE} rows hides those of "
+        f"fewer than {BIG_TABLE_MIN_HANDS} hands (and says so below it); otherwise none.")] = None,
+    streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead, each game by its own "
+                                                            "streets.")] = False,
     fmt: Format = "table",
     columns: Annotated[str | None, typer.Option(
         "--columns", help="The stats to show, by name, separated by commas (e.g. hands,vpip,wtsd).")] = None,
     wide: Annotated[bool, typer.Option("--wide", help="Every stat on one line, whatever the width.")] = False,
     lake: LakeOption = None,
 ) -> None:
-    """Player statistics per game (and overall): win rate in big bets/100, VPIP, steals, showdown, ...
+    """Player statistics per game (and overall): VPIP, steals, bring-in defence, showdowns, big bets/100, ...
 
-    A table fits the terminal: the stats that do not fit are named on stderr."""
+    Columns that count streets name the streets of the games shown: 3rd to 7th street in the seven-card
+    games, 2nd to 5th in the five-card games (stud5, descubierto), the betting round (saw_round2) where
+    both are shown. A table fits the terminal: what it leaves out is said below it."""
     with user_errors():
         _check_format(fmt)
         if game is not None and game not in VARIANTS:
@@ -181,26 +219,42 @@ def stats_command(
         # the kind is passed only when given: a database imported before it has the three-argument macros
         by_kind, params = (", only_kind := ?", [kind]) if kind else ("", [])
         import duckdb  # loaded with the database, as open_db_or_lake does
+        import polars as pl
+        notes: list[str] = []
         with closing(open_db_or_lake(db, lake)) as con:
             try:
-                frame = con.sql(f"SELECT * FROM {macro}(?, ?, ?{by_kind}) WHERE hands >= ?",
-                                params=[player, game, since, *params, min_hands]).pl()
+                full = con.sql(f"SELECT * FROM {macro}(?, ?, ?{by_kind})",
+                               params=[player, game, since, *params]).pl()
             except duckdb.BinderError:
                 if not kind:
                     raise
                 raise UserError(f"{db} was imported by an older studbook: import into it again (a file "
                                 "already imported is enough) to filter by --kind") from None
+            alias_note = alias_note_of(con, player) if player else None
+        least, hidden = _min_hands(full, min_hands, fmt)
+        frame = full.filter(pl.col("hands") >= least)
+        notes += [note for note in (hidden, alias_note) if note]
         # a database imported before players had sites has no site column until its next import
         key = tuple(name for name in (("player", "site", "game", "street") if streets else STAT_KEY)
                     if name in frame.columns)
+        names = _street_names(full, frame)
+        if names:
+            frame = frame.select(pl.col(name).alias(shown) for name, shown in names.items() if shown)
         if columns:
-            frame = stats_table.chosen(frame, key, [name.strip() for name in columns.split(",")])
-        elif fmt == "table" and not streets and not wide and frame.height > TRANSPOSE_UP_TO:
-            frame = frame.select(name for name in HEADLINE if name in frame.columns)
+            aliases = {name: shown for name, shown in names.items() if shown and shown != name}
+            frame = stats_table.chosen(frame, key, [name.strip() for name in columns.split(",")], aliases)
+        elif fmt == "table" and not streets and (wide or frame.height > TRANSPOSE_UP_TO):
+            shown = [names.get(name, name) for name in HEADLINE]
+            headline = [name for name in shown if name in frame.columns]
+            rest = [name for name in frame.columns if name not in headline] if wide else []
+            frame = frame.select(*headline, *rest)
     if fmt != "table":
         output.write(frame, fmt)
+        for note in notes:
+            typer.echo(note, err=True)
     else:
-        stats_table.write_stats(frame, key, side_by_side_up_to=0 if streets else TRANSPOSE_UP_TO, wide=wide)
+        stats_table.write_stats(frame, key, side_by_side_up_to=0 if streets else TRANSPOSE_UP_TO, wide=wide,
+                                chosen_columns=bool(columns), notes=notes)
 
 
 def players_command(db: Db = Path(DEFAULT_DB), fmt: Format = "table", lake: LakeOption = None) -> None:

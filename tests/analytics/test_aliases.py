@@ -83,3 +83,32 @@ def test_a_player_is_in_one_alias_at_most(db: Path) -> None:
     assert runner.invoke(app, ["alias", "add", "Me", "pokerstars:Hero", "--db", str(db)]).exit_code == 0
     result = runner.invoke(app, ["alias", "add", "You", "pokerstars:Hero", "--db", str(db)])
     assert result.exit_code == 2 and "already in alias 'Me'" in result.stderr
+
+
+def test_one_name_of_an_alias_is_shown_as_that_name(db: Path) -> None:
+    """Its rows hold that name's hands, not the alias's: they are labelled with the name, and a note
+    says whose name it is."""
+    assert runner.invoke(app, ["alias", "add", "Me", "pokerstars:Hero", "studbook:Hero", "--db", str(db)]
+                         ).exit_code == 0
+    for args in (("stats",), ("stats", "--streets")):
+        shown = rows(db, *args, "--player", "pokerstars:Hero")
+        assert {(row["player"], row["site"], row["game"]) for row in shown} == {
+            ("Hero", "pokerstars", "stud")}
+    assert [row["hands"] for row in rows(db, "stats", "--player", "pokerstars:Hero")] == [12]
+    result = runner.invoke(app, ["stats", "--db", str(db), "--player", "pokerstars:Hero"])
+    assert "pokerstars:Hero: the hands of that name only; it is one of the names of Me" in result.stderr
+    joined = rows(db, "stats", "--player", "Me")  # dollars and chips: no row over both
+    assert {(row["player"], row["site"], row["game"], row["hands"]) for row in joined} == {
+        ("Me", "alias", "stud", 12), ("Me", "alias", "descubierto", 12)}
+    both = rows(db, "stats", "--player", "Hero")  # the name on either site: each site's rows
+    assert {(row["player"], row["site"]) for row in both} == {("Hero", "pokerstars"), ("Hero", "studbook")}
+    assert "one of the names" not in runner.invoke(app, ["stats", "--db", str(db), "--player", "Me"]).stderr
+
+
+def test_players_name_each_player_as_player_takes_it(db: Path) -> None:
+    """The names column says how --player and alias add name a player: SITE:NAME, or an alias's names."""
+    assert all(row["names"] == f"{row['site']}:{row['player']}" for row in rows(db, "players"))
+    assert runner.invoke(app, ["alias", "add", "Me", "pokerstars:Hero", "studbook:Hero", "--db", str(db)]
+                         ).exit_code == 0
+    me = [row for row in rows(db, "players") if row["site"] == "alias"]
+    assert [row["names"] for row in me] == ["pokerstars:Hero, studbook:Hero"]

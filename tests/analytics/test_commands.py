@@ -58,7 +58,7 @@ def test_stats_filters_and_table_layouts(db: Path) -> None:
     # header lines), one row per stat.
     games = [cell.strip() for cell in next(line for line in out.splitlines() if "stud8" in line).split("┃")]
     assert "stud5" in games and "all" in games and "stud" not in games
-    assert any(line.strip().startswith("big_bets_per_100") for line in out.splitlines())
+    assert any(line.strip().startswith("BB/100") for line in out.splitlines())  # big bets per 100
     code, out, _ = run("stats", "--db", str(db), "--min-hands", "2", "--format", "csv")
     assert set(pl.read_csv(io.StringIO(out))["player"]) == {"A", "B", "C"}
     code, out, _ = run("stats", "--db", str(db), "--streets", "--player", "A", "--game", "stud5")

@@ -14,7 +14,12 @@ door cards were pinned anew, and no other. A third: a hand that follows its site
 information, not an error (KingsClub's three raises over the bring-in, KC1), so the corpus's
 ``hands.errors`` was pinned anew; and the hands table gained the tournament buy-in columns (``buy_in``,
 ``fee``, ``buy_in_currency``), pinned as they came, and again when Full Tilt, PartyPoker and iPoker
-hands gave their buy-ins (those three corpus columns only); every other pin is unchanged.
+hands gave their buy-ins (those three corpus columns only). A fourth changes how the commands print
+the same values, not a value: ``stats`` and ``players`` sort names without regard to case, ``stats``
+names the columns that count streets for the games shown (``saw_3rd`` ... in five card stud, by betting
+round where games are mixed), and ``players`` names every player as ``--player`` takes it, not only an
+alias's; the ``stats`` and ``players`` outputs of both databases were pinned anew, after their rows
+and values were checked equal to the old outputs', and every other pin is unchanged.
 
 The pins are SHA-256 digests (the corpus's real player names stay out of the project), one per
 column or per output, so a failure names what changed. Regenerate them only for an intended change

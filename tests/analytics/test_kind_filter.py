@@ -51,12 +51,12 @@ def test_cash_hands_only(db: Path) -> None:
         "player,site,game,unit,hands,net,big_bets_per_100",
         "Arbelvan,pokerstars,stud8,USD,25,-1.85,-37.0",
         "Arfin87,pokerstars,stud8,USD,25,0.55,11.0",
-        "Hero,pokerstars,stud8,USD,25,-0.08,-1.6",
-        "Tamyel25,pokerstars,stud8,USD,25,-1.98,-39.6",
         "druyelpa2,pokerstars,stud8,USD,2,-0.04,-10.0",
+        "Hero,pokerstars,stud8,USD,25,-0.08,-1.6",
         "lolo,pokerstars,stud8,USD,25,3.99,79.8",
         "mirozen23,pokerstars,stud8,USD,23,-1.54,-33.48",
-    ]
+        "Tamyel25,pokerstars,stud8,USD,25,-1.98,-39.6",
+    ]  # names in order without regard to case
 
 
 def test_both_kinds_without_the_option_and_per_street(db: Path) -> None:

@@ -48,4 +48,4 @@ def test_the_ev_line_ends_at_the_ev_net_and_is_drawn_dashed(db: Path) -> None:
     page = player_page(con, Filters("A"), db)
     con.close()
     assert "All-in EV net" in page and "Luck (net less all-in EV net)" in page
-    assert '"name":"all-in EV"' in page and '"dash":"dash"' in page
+    assert '"name":"all-in EV (where it differs from the total)"' in page and '"dash":"dash"' in page

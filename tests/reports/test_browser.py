@@ -23,12 +23,17 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import polars as pl
 import pytest
 from helpers.hostile_log import BOLD
 from helpers.hostile_log import EVIL
 from helpers.hostile_log import HAND_ID
 from helpers.hostile_log import renamed
+from helpers.importing import import_into
+from helpers.importing import runner
 
+from studbook.cli import app
+from studbook.reports import figures
 from studbook.reports.filters import Filters
 from studbook.reports.overview import overview_page
 from studbook.reports.player_report import player_data
@@ -72,6 +77,7 @@ class Chromium:
             os.close(fd)
         self._buffer = b""
         self._next_id = 0
+        self.width = WIDTH
         self.events: list[dict[str, Any]] = []
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -113,11 +119,12 @@ class Chromium:
         while not any(event.get("method") == method for event in self.events):
             self.events.append(self._receive(deadline))
 
-    def open(self, page: Path) -> None:
-        """Load a page at the standard size and wait for its load event."""
+    def open(self, page: Path, width: int = WIDTH) -> None:
+        """Load a page at the standard size (or ``width``) and wait for its load event."""
         self.events.clear()
+        self.width = width
         self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": WIDTH, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+                  {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
         self.call("Page.navigate", {"url": page.resolve().as_uri()})
         self.wait_for_event("Page.loadEventFired")
 
@@ -160,7 +167,7 @@ class Chromium:
         """The page from the top, down to ``SHOT_HEIGHT``: the viewport is stretched to fit first."""
         height = min(SHOT_HEIGHT, self.js("Math.ceil(document.documentElement.scrollHeight)"))
         self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": WIDTH, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                  {"width": self.width, "height": height, "deviceScaleFactor": 1, "mobile": False})
         data = self.call("Page.captureScreenshot", {"format": "png"})["data"]
         path.write_bytes(base64.b64decode(data))
         print(f"screenshot: {path}")
@@ -226,6 +233,17 @@ def test_player_report_draws_every_point(browser: Chromium, corpus_db: Path, tmp
     browser.open(page)
     points = plots_drawn(browser)
     assert points["fig-net-bb"] == [data.curve.height] * 4  # total, showdown, non-showdown, all-in EV
+    units = data.curve["unit"].unique(maintain_order=True).to_list()
+    for index, unit in enumerate(units):  # each currency's chart runs over its own hands, 1 to n
+        hands = data.curve.filter(pl.col("unit") == unit).height
+        x = browser.js(f"document.getElementById('fig-net-money-{index}').data[0].x")
+        assert x == list(range(1, hands + 1))
+    # the all-in EV line is drawn where it differs from the total (and a point either side), else not
+    drawn = browser.js("document.getElementById('fig-net-bb').data[3].y")
+    apart = [abs(ev - total) > 1e-9 for ev, total in zip(data.curve[f"{figures.EV_LINE}_bb"],
+                                                          data.curve["total_bb"], strict=True)]
+    near = [any(apart[max(0, i - 1):i + 2]) for i in range(len(apart))]
+    assert [value is not None for value in drawn] == near and any(apart)
     assert points["fig-sessions"] == [data.sessions.height] * 2
     assert sum(points["fig-streets"]) == 3 * data.streets.height
     assert sum(points["fig-start"]) == data.start_classes.height
@@ -270,6 +288,12 @@ def test_overview_renders(browser: Chromium, corpus_db: Path, tmp_path: Path, sh
     browser.open(page)
     points = plots_drawn(browser)
     assert {"fig-players", "fig-volume", "fig-games"} <= points.keys()
+    players = browser.js("document.getElementById('fig-players').data[0].x")
+    assert len(set(players)) == len(players) and all(label.endswith(")") for label in players)
+    assert browser.js("document.getElementById('fig-violations').data.map(trace => trace.name)") == [
+        "errors", "warnings", "notes"]
+    text = browser.js("document.body.innerText")
+    assert "hands with rule errors" in text and "hands with notes only" in text
     browser.screenshot(shots / "overview.png")
     assert_clean(browser)
 
@@ -316,4 +340,59 @@ def test_long_names_wrap_inside_the_replayer(browser: Chromium, tmp_path: Path, 
     assert long_name in browser.js("document.body.innerText")
     assert browser.js("document.documentElement.scrollWidth") <= WIDTH
     browser.screenshot(shots / "long-names-replay.png")
+    assert_clean(browser)
+
+
+@pytest.fixture(scope="module")
+def five_card_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("five")
+    for seed, game in enumerate(("stud5", "descubierto")):
+        result = runner.invoke(app, ["simulate", "-o", str(folder / f"{game}.txt"), "-g", game, "-n", "60",
+                                     "--seed", str(seed)])
+        assert result.exit_code == 0, result.output
+    import_into(folder / "five.duckdb", folder)
+    return folder / "five.duckdb"
+
+
+@pytest.mark.parametrize("game", ["stud5", "descubierto"])
+def test_a_five_card_report_speaks_of_its_own_streets(browser: Chromium, five_card_db: Path, tmp_path: Path,
+                                                      shots: Path, game: str) -> None:
+    con = duckdb.connect(str(five_card_db), read_only=True)
+    player = con.sql("SELECT site || ':' || player FROM players WHERE games = ? ORDER BY hands DESC, player "
+                     "LIMIT 1", params=[game]).fetchall()[0][0]
+    page = tmp_path / f"{game}.html"
+    page.write_text(player_page(con, Filters(player), five_card_db), encoding="utf-8")
+    con.close()
+    browser.open(page)
+    plots_drawn(browser)
+    text = browser.js("document.body.innerText")
+    assert "Saw 3rd street" in text and "Aggression on 2nd street" in text
+    assert "6th" not in text and "7th" not in text and "3rd-street aggression" not in text
+    assert ("Bet first in" in text and "Complete first in" not in text) if game == "descubierto" else \
+        "Complete first in" in text
+    streets = browser.js("document.getElementById('fig-streets').data.map(trace => trace.x)")
+    assert streets == [["2nd", "3rd", "4th", "5th"]] * 3
+    browser.screenshot(shots / f"report-{game}.png")
+    assert_clean(browser)
+
+
+def test_our_words_stay_whole_in_a_narrow_replayer(browser: Chromium, corpus: Path, tmp_path: Path,
+                                                   shots: Path) -> None:
+    """At 1,000 pixels the ruling's tables are narrow: a name may break where it must, "showdown" and
+    the other words of the ruling never do, and a name of a dozen letters stays whole."""
+    log = corpus / "pokerstars" / "cash-7-StudHL-USD-0.04-0.08-200911.txt"
+    found = load_hand(log, "35874576282")
+    page = tmp_path / "narrow.html"
+    page.write_text(replayer_page(found.replay, found.log), encoding="utf-8")
+    browser.open(page, width=1000)
+    browser.press("End", 35)
+    assert browser.js("!document.querySelector('#replayer .rp-ruling').hidden")
+    lines = browser.js("""Object.fromEntries([...document.querySelectorAll('#replayer .rp-ruling td')]
+        .filter(td => td.textContent && !/\\s/.test(td.textContent))
+        .map(td => { const range = document.createRange(); range.selectNodeContents(td);
+                     return [td.textContent, range.getClientRects().length]; }))""")
+    assert lines["showdown"] == 1 and lines["123smoothie"] == 1 and lines["rdiezchang"] == 1
+    assert all(count == 1 for count in lines.values()), lines
+    assert browser.js("document.documentElement.scrollWidth") <= 1000
+    browser.screenshot(shots / "narrow-replay-ruling.png")
     assert_clean(browser)

@@ -135,7 +135,8 @@ def test_starting_hands_and_door_cards_cover_every_known_start(con: duckdb.DuckD
 def test_player_page_shows_every_section_and_links_violations(con: duckdb.DuckDBPyConnection, corpus_db: Path,
                                                               player: str, data: PlayerData) -> None:
     page = player_page(con, Filters(player), corpus_db)
-    for title in ("Headline", "Results over time", "Play by street", "Starting hands", "Rule violations"):
+    for title in ("Headline", "Results over time", "Play by street", "Starting hands",
+                  "Rule violations and notes"):
         assert f"<h2>{title}</h2>" in page
     assert page.count("<script>") >= 1 and "Plotly.newPlot" in page, "plotly.js is inlined"
     assert not re.search(r"<(script|link|img)[^>]*(src|href)=", page), "nothing to fetch: it opens offline"
