@@ -29,6 +29,7 @@ from studbook.cli.options import HAND_FORMATS
 from studbook.cli.options import KINDS
 from studbook.cli.options import Db
 from studbook.cli.options import ExportFormat
+from studbook.cli.options import Force
 from studbook.cli.options import Format
 from studbook.cli.options import GameFilter
 from studbook.cli.options import ImportRule
@@ -258,18 +259,19 @@ def export_command(
     out: Annotated[Path | None, typer.Option(
         "--out", help="Folder to write into (parquet); the file to write (hand formats; else stdout).")]
     = None,
+    force: Force = False,
     db: Db = Path(DEFAULT_DB),
 ) -> None:
     """Export the stored tables (Parquet: one file per table), or convert hand histories (FILE...)."""
     if fmt in HAND_FORMATS:
         from studbook.writers import export_hands  # the writers, only when converting
 
-        raise typer.Exit(export_hands(fmt, paths or [], out))
+        raise typer.Exit(export_hands(fmt, paths or [], out, force))
     with user_errors():
         _check_format(fmt, EXPORT_FORMATS)
         if out is None or paths:
             raise UserError("parquet exports the database: give --out FOLDER and no FILE")
         with closing(open_existing(db)) as con:
-            written = EXPORTERS[fmt](con, out)
+            written = EXPORTERS[fmt](con, out, force)
     for path in written:
         typer.echo(str(path))

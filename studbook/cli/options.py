@@ -28,6 +28,10 @@ WorkersOption = Annotated[int | None, typer.Option(
     "--workers", min=1, help="With --lake and no --scheduler: worker processes of a local Dask cluster "
                              "(default: one per CPU).")]
 
+Force = Annotated[bool, typer.Option(
+    "--force", help="Replace the output file even if this command did not write it (never a hand-history "
+                    "log, a database or an input).")]
+
 RuleOptions = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE (repeatable).")]
 ImportRule = Annotated[list[str] | None, typer.Option("--rule", help="House rule KEY=VALUE for the replay.")]
 ReplayRule = Annotated[list[str] | None, typer.Option(

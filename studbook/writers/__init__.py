@@ -18,7 +18,6 @@ from typing import TextIO
 
 from studbook.hand import Hand
 from studbook.outputs import OutputError
-from studbook.outputs import output_file
 from studbook.writers.json_lines import write_json
 from studbook.writers.phh import Unsupported
 from studbook.writers.phh import write_phh
@@ -79,16 +78,20 @@ def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Convert
     return done
 
 
-def export_hands(fmt: str, paths: list[str], out: Path | None) -> int:
+def export_hands(fmt: str, paths: list[str], out: Path | None, force: bool = False) -> int:
     """``studbook export --format FMT FILE...``: write to ``out`` (stdout when None), report each
-    problem on stderr; the exit status is 1 when any block could not be written, else 0."""
+    problem on stderr; the exit status is 1 when any block could not be written, else 0. ``out`` is
+    replaced only as :mod:`studbook.writers.targets` allows (``force``: any file but a log)."""
     from studbook.grammar import expand_paths
+    from studbook.writers.targets import HAND_FORMAT_KINDS
+    from studbook.writers.targets import output_file
 
     if not paths:
         print("error: name the hand-history files to convert", file=sys.stderr)
         return 2
     try:
-        with output_file(out, expand_paths(paths)) if out else nullcontext(sys.stdout) as stream:
+        target = output_file(out, HAND_FORMAT_KINDS[fmt], expand_paths(paths), force) if out else None
+        with target or nullcontext(sys.stdout) as stream:
             done = convert_files(paths, fmt, stream)
     except OutputError as error:
         print(f"error: {error}", file=sys.stderr)
