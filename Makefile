@@ -68,7 +68,7 @@ DEMO := out/demo
 demo: compiled
 	@mkdir -p $(DEMO) && rm -f $(DEMO)/demo.duckdb
 	$(BIN)/studbook parse histories/
-	$(BIN)/studbook audit histories/ > $(DEMO)/audit.txt; tail -n 1 $(DEMO)/audit.txt
+	$(BIN)/studbook audit --all histories/ > $(DEMO)/audit.txt; tail -n 1 $(DEMO)/audit.txt
 	$(BIN)/studbook audit histories/descubierto-2024-11-15.txt --hand 1115-01
 	$(BIN)/studbook import histories/ --db $(DEMO)/demo.duckdb
 	$(BIN)/studbook stats --db $(DEMO)/demo.duckdb --min-hands 20
