@@ -7,7 +7,6 @@ exit status 2, never a traceback.
 from __future__ import annotations
 
 from contextlib import closing
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import Annotated
@@ -32,10 +31,12 @@ from studbook.cli.options import ExportFormat
 from studbook.cli.options import Force
 from studbook.cli.options import Format
 from studbook.cli.options import GameFilter
+from studbook.cli.options import ImportLake
 from studbook.cli.options import ImportRule
 from studbook.cli.options import KindFilter
 from studbook.cli.options import LakeOption
 from studbook.cli.options import SchedulerOption
+from studbook.cli.options import Since
 from studbook.cli.options import Strict
 from studbook.cli.options import WorkersOption
 from studbook.grammar import expand_paths
@@ -103,7 +104,7 @@ def import_command(
                                                          "(Ctrl-C ends).")] = False,
     interval: Annotated[float, typer.Option("--interval", min=0.05, help="Seconds between looks (--watch).")]
     = 2.0,
-    lake: LakeOption = None,
+    lake: ImportLake = None,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
     strict: Strict = False,
@@ -158,8 +159,7 @@ def stats_command(
     player: Annotated[str | None, typer.Option(
         "--player", help="Only this player: a name (on any site), SITE:NAME or an alias.")] = None,
     game: GameFilter = None,
-    since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
-                                                   formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    since: Since = None,
     kind: KindFilter = None,
     min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Hide rows with fewer hands.")] = 0,
     streets: Annotated[bool, typer.Option("--streets", help="Per-street stats instead.")] = False,

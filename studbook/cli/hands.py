@@ -152,6 +152,10 @@ def showdown(
         result = rank_hands(game, parsed, _rules(rule))
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="HANDS") from None
+    if len(parsed) > 1 and all(len(cards) == 1 for cards in parsed):
+        together = " ".join(hands)
+        typer.echo(f"note: each argument is a hand, so these are {len(parsed)} hands of one card each; "
+                   f'to rank one hand, quote its cards together: "{together}"', err=True)
     for entry in result.entries:
         names = "; ".join(f"{part}: {name}" for part, name in zip(result.parts, entry.names, strict=True))
         typer.echo(f"#{entry.index + 1}  {format_cards(entry.cards):<22} {names}")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -25,7 +24,9 @@ from studbook.cli.options import Force
 from studbook.cli.options import GameFilter
 from studbook.cli.options import KindFilter
 from studbook.cli.options import LakeOption
+from studbook.cli.options import ReplayLake
 from studbook.cli.options import ReplayRule
+from studbook.cli.options import Since
 from studbook.reports.filters import CONDITION
 from studbook.reports.filters import Filters
 from studbook.reports.replayer import replayer_page
@@ -66,8 +67,7 @@ def report_command(
     player: Annotated[str | None, typer.Option("--player", help="Report on this player; without it, "
                                                                 "an overview of the database.")] = None,
     game: GameFilter = None,
-    since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
-                                                   formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    since: Since = None,
     kind: KindFilter = None,
     output: Annotated[Path, typer.Option("--output", "-o", dir_okay=False, help="HTML file to write.")]
     = Path("report.html"),
@@ -114,7 +114,7 @@ def replay_command(
         "--output", "-o", dir_okay=False, help="HTML file to write (default: replay-HAND.html).")] = None,
     force: Force = False,
     rule: ReplayRule = None,
-    lake: LakeOption = None,
+    lake: ReplayLake = None,
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 

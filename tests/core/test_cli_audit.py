@@ -119,12 +119,14 @@ def test_all_shows_every_hand_and_problems_filters_one_file(tmp_path: Path) -> N
     clean, broken = two_files(tmp_path)
     every = runner.invoke(app, ["audit", "--all", str(clean), str(broken)])
     assert len(hands_shown(every.output)) == 37
-    assert every.output.rstrip().endswith("37 hands audited: 1 with errors, 0 with warnings only, 0 unreadable")
+    assert every.output.splitlines()[-1] == (
+        "37 hands audited: 1 with errors, 0 with warnings only, 0 unreadable")
     one = runner.invoke(app, ["audit", str(clean)])  # one file: every hand, as before
     assert len(hands_shown(one.output)) == 36
     filtered = runner.invoke(app, ["audit", "--problems", str(clean)])
     assert hands_shown(filtered.output) == [] and filtered.exit_code == 0
-    assert filtered.output.splitlines()[-1] == "36 hands without errors or warnings not shown (--all shows them)"
+    assert filtered.output.splitlines()[-1] == (
+        "36 hands without errors or warnings not shown (--all shows them)")
 
 
 def test_json_of_many_files_is_every_hand_unless_problems(tmp_path: Path) -> None:
