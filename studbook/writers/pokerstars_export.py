@@ -46,9 +46,21 @@ def check(hand: Hand) -> Check:
         return Check(f"its house rules cannot be read ({error}), and a PokerStars log cannot state them")
     theirs = rules_for(variant, READ_AS, ())
     differ = {key: value for key, value, _, _ in own.describe() if getattr(theirs, key) != value}
+    summary = hand.summary
+    untotalled = summary.total_pot is None or summary.rake is None
+    if not differ and not untotalled:
+        return Check()  # nothing to judge: the copy says all the log says
+    try:
+        return _judged(hand, differ, {key: getattr(theirs, key) for key in differ}, untotalled)
+    except Exception as error:  # a studbook bug: the export names the hand and goes on, as audit does
+        return Check(f"it cannot be replayed ({type(error).__name__}: {error}), so whether PokerStars' "
+                     "rules judge it the same is unknown")
+
+
+def _judged(hand: Hand, differ: dict[str, object], read_as: dict[str, object], untotalled: bool) -> Check:
+    """:func:`check` of a hand whose rules differ from PokerStars' (``differ``, read as ``read_as``), or
+    whose log states no total pot or rake (``untotalled``)."""
     judged = replay(hand)
-    stated = [f"{key}={_text(value)}" for key, value in differ.items()]
-    read_as = {key: getattr(theirs, key) for key in differ}
     if differ and _decides(hand, judged, read_as):
         for key in list(read_as):  # down to the options that decide: no other needs naming
             fewer = {other: value for other, value in read_as.items() if other != key}
@@ -58,11 +70,10 @@ def check(hand: Hand) -> Check:
         read = ", ".join(f"{key}={_text(value)}" for key, value in read_as.items())
         return Check(f"its house rules ({own_words}) decide its ruling, and a PokerStars log cannot state "
                      f"them (it is read with {read}): export it as studbook")
-    summary = hand.summary
-    if judged.has_errors and (summary.total_pot is None or summary.rake is None):
+    if judged.has_errors and untotalled:
         return Check("it breaks the rules and its log states no total pot and rake, which a PokerStars "
                      "summary must state: export it as studbook")
-    return Check(unstated=tuple(stated))
+    return Check(unstated=tuple(f"{key}={_text(value)}" for key, value in differ.items()))
 
 
 def _decides(hand: Hand, judged: Replay, read_as: dict[str, object]) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers.hostile_log import LOG as HOSTILE_LOG
 from typer.testing import CliRunner
 
@@ -14,6 +15,8 @@ from studbook.grammar import parse_block
 from studbook.grammar import read_blocks
 from studbook.hand import Hand
 from studbook.replay import replay
+from studbook.results import Replay
+from studbook.rules.house import Rules
 
 runner = CliRunner()
 
@@ -136,3 +139,22 @@ def test_the_time_zone_is_named_for_the_date(tmp_path: Path) -> None:
     assert header.endswith(" - 2024/12/10 20:12:00 GMT [2024/12/10 15:12:00 ET]"), header
     (original,) = [parse_block(block) for block in read_blocks(UNDER_THE_CAP.encode("utf-8"), "hand.txt")]
     assert read_back(out).start_time == original.start_time
+
+
+def test_a_hand_the_replay_cannot_handle_is_named_and_the_rest_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import studbook.writers.pokerstars_export as checks
+
+    real = checks.replay
+
+    def failing(hand: Hand, rules: Rules | None = None) -> Replay:
+        if hand.hand_id == "7-02":
+            raise RuntimeError("a bug")
+        return real(hand, rules)
+
+    monkeypatch.setattr(checks, "replay", failing)
+    code, out, err = export(tmp_path, UNDER_THE_CAP + "\n" + HOSTILE_LOG)  # the second needs no replay
+    assert code == 1
+    assert ("hand 7-02: not written: it cannot be replayed (RuntimeError: a bug), so whether PokerStars' "
+            "rules judge it the same is unknown") in err
+    assert "1 hands written as pokerstars, 1 not written" in err and "35874487284" in out
