@@ -11,21 +11,27 @@ import duckdb
 from studbook.analytics.db import DATA_TABLES
 from studbook.outputs import OutputError
 
-Exporter = Callable[[duckdb.DuckDBPyConnection, Path], list[Path]]
+Exporter = Callable[[duckdb.DuckDBPyConnection, Path, bool], list[Path]]  # (database, out, force)
 
 
 def _quoted(path: Path) -> str:
     return "'" + str(path).replace("'", "''") + "'"
 
 
-def export_parquet(con: duckdb.DuckDBPyConnection, out: Path) -> list[Path]:
-    """One Parquet file per table, named after it, for any engine to read."""
+def export_parquet(con: duckdb.DuckDBPyConnection, out: Path, force: bool = False) -> list[Path]:
+    """One Parquet file per table, named after it, for any engine to read; a file of that name that is
+    not Parquet is replaced only with ``force`` (a hand-history log never)."""
+    from studbook.writers.targets import PARQUET  # the site readers, only when exporting
+    from studbook.writers.targets import check_target
+
     if out.exists() and not out.is_dir():
         raise OutputError(f"{out} is a file: parquet writes one file per table into a folder; give a folder")
+    targets = [out / f"{table}.parquet" for table in DATA_TABLES]
+    for target in targets:
+        check_target(target, PARQUET, force=force)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for table in DATA_TABLES:
-        target = out / f"{table}.parquet"
+    for table, target in zip(DATA_TABLES, targets, strict=True):
         con.execute(f"COPY {table} TO {_quoted(target)} (FORMAT parquet)")
         written.append(target)
     return written

@@ -16,6 +16,7 @@ from importlib.resources import files
 from typing import Any
 
 from studbook.display import visible
+from studbook.outputs import HTML_MARK
 
 
 class Html(str):
@@ -85,7 +86,7 @@ def document(title: str, body: Html, *, styles: tuple[str, ...] = ("report.css",
     css = "".join(f"<style>{asset(name)}</style>" for name in styles)
     js = "".join(f"<script>{asset(name)}</script>" for name in scripts)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">{HTML_MARK}'
             f"<title>{html.escape(visible(title))}</title>{css}</head><body>{body}{js}</body></html>\n")
 
 

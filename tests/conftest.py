@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers.paths import CORPUS_ABSENT
 from helpers.paths import corpus_dir
 
 
@@ -12,5 +13,5 @@ from helpers.paths import corpus_dir
 def corpus() -> Path:
     path = corpus_dir()
     if path is None:
-        pytest.skip("corpus absent: set STUDBOOK_CORPUS or place it at ../shared/corpus")
+        pytest.skip(CORPUS_ABSENT)
     return path

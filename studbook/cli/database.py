@@ -7,7 +7,6 @@ exit status 2, never a traceback.
 from __future__ import annotations
 
 from contextlib import closing
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import Annotated
@@ -30,12 +29,15 @@ from studbook.cli.options import HAND_FORMATS
 from studbook.cli.options import KINDS
 from studbook.cli.options import Db
 from studbook.cli.options import ExportFormat
+from studbook.cli.options import Force
 from studbook.cli.options import Format
 from studbook.cli.options import GameFilter
+from studbook.cli.options import ImportLake
 from studbook.cli.options import ImportRule
 from studbook.cli.options import KindFilter
 from studbook.cli.options import LakeOption
 from studbook.cli.options import SchedulerOption
+from studbook.cli.options import Since
 from studbook.cli.options import Strict
 from studbook.cli.options import WorkersOption
 from studbook.grammar import expand_paths
@@ -109,7 +111,7 @@ def import_command(
                                                          "(Ctrl-C ends).")] = False,
     interval: Annotated[float, typer.Option("--interval", min=0.05, help="Seconds between looks (--watch).")]
     = 2.0,
-    lake: LakeOption = None,
+    lake: ImportLake = None,
     scheduler: SchedulerOption = None,
     workers: WorkersOption = None,
     strict: Strict = False,
@@ -189,8 +191,7 @@ def stats_command(
         "--player", help="Only this player: a name (on any site), SITE:NAME or an alias. Rows are of the "
         "names asked for: SITE:NAME of an alias counts that name's hands, not the alias's.")] = None,
     game: GameFilter = None,
-    since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
-                                                   formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    since: Since = None,
     kind: KindFilter = None,
     min_hands: Annotated[int | None, typer.Option(
         "--min-hands", min=0, show_default=False,
@@ -312,18 +313,19 @@ def export_command(
     out: Annotated[Path | None, typer.Option(
         "--out", help="Folder to write into (parquet); the file to write (hand formats; else stdout).")]
     = None,
+    force: Force = False,
     db: Db = Path(DEFAULT_DB),
 ) -> None:
     """Export the stored tables (Parquet: one file per table), or convert hand histories (FILE...)."""
     if fmt in HAND_FORMATS:
         from studbook.writers import export_hands  # the writers, only when converting
 
-        raise typer.Exit(export_hands(fmt, paths or [], out))
+        raise typer.Exit(export_hands(fmt, paths or [], out, force))
     with user_errors():
         _check_format(fmt, EXPORT_FORMATS)
         if out is None or paths:
             raise UserError("parquet exports the database: give --out FOLDER and no FILE")
         with closing(open_existing(db)) as con:
-            written = EXPORTERS[fmt](con, out)
+            written = EXPORTERS[fmt](con, out, force)
     for path in written:
         typer.echo(str(path))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from studbook.grammar import ParseResult
+    from studbook.results import Replay
     from studbook.stacks import HandStacks
 
 Paths = Annotated[list[str], typer.Argument(help="Files, folders (searched recursively) or glob patterns.")]
@@ -151,6 +152,10 @@ def showdown(
         result = rank_hands(game, parsed, _rules(rule))
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="HANDS") from None
+    if len(parsed) > 1 and all(len(cards) == 1 for cards in parsed):
+        together = " ".join(hands)
+        typer.echo(f"note: each argument is a hand, so these are {len(parsed)} hands of one card each; "
+                   f'to rank one hand, quote its cards together: "{together}"', err=True)
     for entry in result.entries:
         names = "; ".join(f"{part}: {name}" for part, name in zip(result.parts, entry.names, strict=True))
         typer.echo(f"#{entry.index + 1}  {format_cards(entry.cards):<22} {names}")
@@ -170,6 +175,9 @@ def audit(
     rule: RuleOptions = None,
     as_json: Annotated[bool, typer.Option("--json", help="Write one JSON object per hand.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Print each broken rule's text.")] = False,
+    problems: Annotated[bool | None, typer.Option(
+        "--problems/--all", help="Show only the hands with errors or warnings, then a count by code; or "
+        "every hand. Default: --problems for more than one file (and for --json, --all).")] = None,
     strict: Strict = False,
 ) -> None:
     """Replay hands through the rules engine: a street-by-street table and a ruling per hand.
@@ -182,6 +190,7 @@ def audit(
     from studbook.audit import print_replay
     from studbook.audit import replay_to_json
     from studbook.grammar import ParseError
+    from studbook.grammar import Skipped
     from studbook.grammar import expand_paths
     from studbook.grammar import parse_file
     from studbook.replay import replay
@@ -191,40 +200,71 @@ def audit(
     stacks: list[HandStacks] = []  # each hand's stacks, checked across hands at the end
     wanted = set(hand or ())
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
-    found = audited = with_errors = warnings_only = failed = 0
-    for path in expand_paths(paths):
+    files = expand_paths(paths)
+    only_problems = problems if problems is not None else len(files) > 1 and not as_json
+    tally = _AuditTally()
+    for path in files:
         for result in parse_file(path, strict):
+            if wanted and result.hand_id not in wanted:
+                continue
             if isinstance(result, ParseError):
-                if not wanted or result.hand_id in wanted:
-                    failed += 1
-                    typer.echo(f"error: {result}", err=True)
+                tally.failed += 1
+                typer.echo(f"error: {result}", err=True)
                 continue
-            if not isinstance(result, Hand) or wanted and result.hand_id not in wanted:
+            if isinstance(result, Skipped):
+                tally.skipped += 1
                 continue
-            found += 1
+            tally.found += 1
             try:
                 replayed = replay(result, rules)
             except Exception as error:  # a studbook bug: name the hand, go on with the rest (as import does)
-                failed += 1
+                tally.failed += 1
                 typer.echo(f"error: {result.source.file}:{result.source.first_line}: hand {result.hand_id}: "
                            f"cannot replay: {type(error).__name__}: {error}", err=True)
                 continue
-            audited += 1
             stacks.append(hand_stacks(replayed))
-            with_errors += replayed.has_errors
-            warnings_only += replayed.has_warnings_only
-            if as_json:
+            shown = tally.add(replayed) or not only_problems
+            if shown and as_json:
                 _echo_json(replay_to_json(replayed))
-            else:
+            elif shown:
                 print_replay(replayed, console, explain)
-    if wanted and not found and not failed:
+    if wanted and not tally.found and not tally.failed and not tally.skipped:
         typer.echo(f"no hand with id {', '.join(sorted(wanted))} found", err=True)
         raise typer.Exit(1)
     _stack_breaks(stacks, as_json)
     if not as_json:
-        typer.echo(f"{audited} hands audited: {with_errors} with errors, {warnings_only} with warnings only, "
-                   f"{failed} unreadable")
-    raise typer.Exit(1 if with_errors or failed else 0)
+        for line in tally.summary(only_problems):
+            typer.echo(line)
+    raise typer.Exit(1 if tally.with_errors or tally.failed else 0)
+
+
+class _AuditTally:
+    """What ``audit`` counts: hands by verdict, and the hands with each error and warning code."""
+
+    def __init__(self) -> None:
+        self.found = self.audited = self.with_errors = self.warnings_only = self.failed = self.skipped = 0
+        self.codes: Counter[tuple[str, str]] = Counter()  # (severity, code): hands
+
+    def add(self, replayed: Replay) -> bool:
+        """Count a replayed hand; whether it has errors or warnings."""
+        self.audited += 1
+        self.with_errors += replayed.has_errors
+        self.warnings_only += replayed.has_warnings_only
+        self.codes.update({(v.severity, v.code) for v in replayed.violations if v.severity != "info"})
+        return replayed.has_errors or replayed.has_warnings_only
+
+    def summary(self, only_problems: bool) -> list[str]:
+        skipped = f", {self.skipped} skipped (not stud)" if self.skipped else ""
+        lines = [f"{self.audited} hands audited: {self.with_errors} with errors, {self.warnings_only} with "
+                 f"warnings only, {self.failed} unreadable{skipped}"]
+        if only_problems:
+            ordered = sorted(self.codes.items(), key=lambda item: (item[0][0] != "error", item[0][1]))
+            codes = ", ".join(f"{code} {count} ({severity})" for (severity, code), count in ordered)
+            if codes:
+                lines.append(f"hands by code: {codes}")
+            clean = self.audited - self.with_errors - self.warnings_only
+            lines.append(f"{clean} hands without errors or warnings not shown (--all shows them)")
+        return lines
 
 
 def _stack_breaks(stacks: list[HandStacks], as_json: bool) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -21,11 +20,13 @@ from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import KINDS
 from studbook.cli.options import Db
+from studbook.cli.options import Force
 from studbook.cli.options import GameFilter
 from studbook.cli.options import KindFilter
 from studbook.cli.options import LakeOption
+from studbook.cli.options import ReplayLake
 from studbook.cli.options import ReplayRule
-from studbook.outputs import write_text
+from studbook.cli.options import Since
 from studbook.reports.filters import CONDITION
 from studbook.reports.filters import Filters
 from studbook.reports.replayer import replayer_page
@@ -35,8 +36,11 @@ from studbook.rules.house import rules_text
 from studbook.rules.variants import VARIANTS
 
 
-def _write(path: Path, page: str, source: Path | None) -> None:
-    write_text(path, page, inputs=[source] if source is not None else [])
+def _write(path: Path, page: str, source: Path | None, force: bool) -> None:
+    from studbook.writers.targets import HTML_PAGE  # the readers that tell a log, only when writing
+    from studbook.writers.targets import write_text
+
+    write_text(path, page, HTML_PAGE, [source] if source is not None else [], force)
     typer.echo(f"wrote {path}")
 
 
@@ -63,11 +67,11 @@ def report_command(
     player: Annotated[str | None, typer.Option("--player", help="Report on this player; without it, "
                                                                 "an overview of the database.")] = None,
     game: GameFilter = None,
-    since: Annotated[datetime | None, typer.Option("--since", help="Only hands from this date (UTC).",
-                                                   formats=["%Y-%m-%d", "%Y-%m-%d %H:%M:%S"])] = None,
+    since: Since = None,
     kind: KindFilter = None,
     output: Annotated[Path, typer.Option("--output", "-o", dir_okay=False, help="HTML file to write.")]
     = Path("report.html"),
+    force: Force = False,
     db: Db = Path(DEFAULT_DB),
     rule: ReplayRule = None,
     lake: LakeOption = None,
@@ -80,6 +84,10 @@ def report_command(
             raise UserError(f"unknown kind {kind!r}: use one of {', '.join(KINDS)}")
         rules = Rules.parse(rule) if rule else None
         filters = Filters(player, game, since, kind)
+        from studbook.writers.targets import HTML_PAGE
+        from studbook.writers.targets import check_target
+
+        check_target(output, HTML_PAGE, [db], force)  # before the work, not only after it
         # The page builders load polars and plotly (about a second): only the report command needs them.
         from studbook.reports.overview import overview_page
         from studbook.reports.player_report import player_page
@@ -95,7 +103,7 @@ def report_command(
                 page = player_page(con, filters, db, rules)
         finally:
             con.close()
-        _write(output, page, db)
+        _write(output, page, db, force)
 
 
 def replay_command(
@@ -104,8 +112,9 @@ def replay_command(
         help="A hand history file, a studbook .duckdb database or a lake folder (or give --lake).")] = None,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", dir_okay=False, help="HTML file to write (default: replay-HAND.html).")] = None,
+    force: Force = False,
     rule: ReplayRule = None,
-    lake: LakeOption = None,
+    lake: ReplayLake = None,
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
@@ -115,7 +124,7 @@ def replay_command(
             raise UserError("give a hand history file or database, or --lake DIR")
         found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
-        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log), source)
+        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log), source, force)
         if found.rules is not None:
             origin = "--rule" if rule else "stored with the hand"
             typer.echo(f"house rules ({origin}): {rules_text(found.rules)}")

@@ -21,10 +21,10 @@ from rich.progress import TimeRemainingColumn
 
 from studbook.cli.errors import user_errors
 from studbook.cli.options import POKERSTARS_GAMES
+from studbook.cli.options import Force
 from studbook.cli.options import Game
 from studbook.cli.options import SimulateFormat
 from studbook.cli.options import SimulateRule
-from studbook.outputs import output_file
 from studbook.rules.variants import VARIANTS
 
 GAMES = tuple(VARIANTS)
@@ -43,6 +43,7 @@ def simulate_command(
         "--short-stacks", help="Many short buy-ins: all-ins on the ante, the bring-in, mid-hand.")] = False,
     rule: SimulateRule = None,
     fmt: SimulateFormat = None,
+    force: Force = False,
 ) -> None:
     """Play hands through studbook's rules engine with a seeded policy and write their log."""
     from studbook.simulate import Setup  # the engine, only when used
@@ -50,6 +51,8 @@ def simulate_command(
     from studbook.simulate import Stakes  # the engine, only when used
     from studbook.writers import SEPARATORS
     from studbook.writers import WRITERS
+    from studbook.writers.targets import HAND_FORMAT_KINDS
+    from studbook.writers.targets import output_file
 
     fmt = fmt or ("pokerstars" if game in POKERSTARS_GAMES else "studbook")
     with user_errors():
@@ -63,7 +66,7 @@ def simulate_command(
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("hands"),
                         TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
                         console=console, disable=not console.is_terminal)
-    with user_errors(), output_file(out) as stream, progress:
+    with user_errors(), output_file(out, HAND_FORMAT_KINDS[fmt], force=force) as stream, progress:
         for index, played in enumerate(progress.track(simulator.hands(hands), total=hands)):
             stream.write(separator + write(played.hand) if index else write(played.hand))
     seconds = time.perf_counter() - started

@@ -18,11 +18,12 @@ from typing import TextIO
 
 from studbook.hand import Hand
 from studbook.outputs import OutputError
-from studbook.outputs import output_file
 from studbook.writers.json_lines import write_json
 from studbook.writers.phh import Unsupported
 from studbook.writers.phh import write_phh
 from studbook.writers.phh import write_phh_table
+from studbook.writers.pokerstars_export import Check
+from studbook.writers.pokerstars_export import check as pokerstars_check
 from studbook.writers.pokerstars_text import WriterError
 from studbook.writers.pokerstars_text import show_description
 from studbook.writers.pokerstars_text import write_pokerstars
@@ -37,6 +38,8 @@ WRITERS: dict[str, Callable[[Hand], str]] = {
 SEPARATORS = {"pokerstars": "\n\n\n", "json": "", "studbook": "\n", "phh": "\n"}
 # Formats whose files number their hands: the export writes hand n with these (a .phhs table [n]).
 NUMBERED: dict[str, Callable[[Hand, int], str]] = {"phh": write_phh_table}
+# Formats that cannot say all a hand holds: the export checks each hand first (why not, what is unsaid).
+CHECKS: dict[str, Callable[[Hand], Check]] = {"pokerstars": pokerstars_check}
 
 
 @dataclass(slots=True)
@@ -47,6 +50,7 @@ class Converted:
     skipped: int = 0  # blocks of games studbook does not read
     problems: list[str] | None = None
     unsupported: Counter[str] = field(default_factory=Counter)  # hands the format cannot hold, by reason
+    unstated: Counter[str] = field(default_factory=Counter)  # house rules written without, by hands
 
 
 def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Converted:
@@ -57,7 +61,7 @@ def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Convert
     from studbook.grammar import expand_paths
     from studbook.grammar import parse_file
 
-    write, separator, numbered = WRITERS[fmt], SEPARATORS[fmt], NUMBERED.get(fmt)
+    write, separator, numbered, check = WRITERS[fmt], SEPARATORS[fmt], NUMBERED.get(fmt), CHECKS.get(fmt)
     done = Converted(problems=[])
     for path in expand_paths(paths):
         for result in parse_file(path):
@@ -66,6 +70,11 @@ def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Convert
             elif isinstance(result, ParseError):
                 done.problems.append(str(result))
             else:
+                verdict = check(result) if check else Check()
+                if verdict.refused:
+                    done.problems.append(f"{path}:{result.source.first_line}: hand {result.hand_id}: "
+                                         f"not written: {verdict.refused}")
+                    continue
                 try:
                     text = numbered(result, done.hands + 1) if numbered else write(result)
                 except Unsupported as error:
@@ -76,19 +85,24 @@ def convert_files(paths: Iterable[str | Path], fmt: str, out: TextIO) -> Convert
                     continue
                 out.write(separator + text if done.hands else text)
                 done.hands += 1
+                done.unstated.update(verdict.unstated)
     return done
 
 
-def export_hands(fmt: str, paths: list[str], out: Path | None) -> int:
+def export_hands(fmt: str, paths: list[str], out: Path | None, force: bool = False) -> int:
     """``studbook export --format FMT FILE...``: write to ``out`` (stdout when None), report each
-    problem on stderr; the exit status is 1 when any block could not be written, else 0."""
+    problem on stderr; the exit status is 1 when any block could not be written, else 0. ``out`` is
+    replaced only as :mod:`studbook.writers.targets` allows (``force``: any file but a log)."""
     from studbook.grammar import expand_paths
+    from studbook.writers.targets import HAND_FORMAT_KINDS
+    from studbook.writers.targets import output_file
 
     if not paths:
         print("error: name the hand-history files to convert", file=sys.stderr)
         return 2
     try:
-        with output_file(out, expand_paths(paths)) if out else nullcontext(sys.stdout) as stream:
+        target = output_file(out, HAND_FORMAT_KINDS[fmt], expand_paths(paths), force) if out else None
+        with target or nullcontext(sys.stdout) as stream:
             done = convert_files(paths, fmt, stream)
     except OutputError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -99,6 +113,11 @@ def export_hands(fmt: str, paths: list[str], out: Path | None) -> int:
     unsupported = "".join(f", {count} skipped ({reason})" for reason, count in done.unsupported.items())
     print(f"{done.hands} hands written as {fmt}{skipped}{unsupported}, "
           f"{len(done.problems or ())} not written", file=sys.stderr)
+    if done.unstated:
+        rules = ", ".join(rule if count == done.hands else f"{rule} ({count} hands)"
+                          for rule, count in sorted(done.unstated.items()))
+        print(f"written without their house rules {rules}: a {fmt} log cannot state them; they decide "
+              "nothing in the hands written", file=sys.stderr)
     return 1 if done.problems else 0
 
 

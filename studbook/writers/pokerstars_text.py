@@ -81,11 +81,35 @@ def when_text(when: datetime | None) -> str:
     """``2009/11/26 10:08:43 ET``, or local time with the ET time in brackets for another zone."""
     when = when or _EPOCH
     zone = when.tzinfo.key if isinstance(when.tzinfo, ZoneInfo) else None
-    if zone is None or zone not in _ZONES:
-        return f"{_stamp(when.astimezone(_EASTERN))} ET"
     if zone == "America/New_York":
         return f"{_stamp(when)} ET"
-    return f"{_stamp(when)} {_ZONES[zone]} [{_stamp(when.astimezone(_EASTERN))} ET]"
+    name = zone_name(when)
+    if name is None:
+        return f"{_stamp(when.astimezone(_EASTERN))} ET"
+    return f"{_stamp(when)} {name} [{_stamp(when.astimezone(_EASTERN))} ET]"
+
+
+def zone_name(when: datetime) -> str | None:
+    """The abbreviation a log writes for ``when``'s zone, as the readers know it: the zone's first name in
+    TIMEZONES, one name all year as PokerStars writes ``CET`` and ``ET`` — but a summer-time name only
+    in summer (``BST`` in July, ``GMT`` in December for Europe/London: zoneinfo's name for the date).
+    None when no name the readers know gives the same time."""
+    zone = when.tzinfo.key if isinstance(when.tzinfo, ZoneInfo) else None
+    name = _ZONES.get(zone) if zone is not None else None
+    if name is None:
+        return None
+    if name not in _summer_names(zone, when.year) or when.tzname() == name:
+        return name
+    dated = when.tzname()
+    if dated in TIMEZONES and when.astimezone(ZoneInfo(TIMEZONES[dated])).utcoffset() == when.utcoffset():
+        return dated
+    return None
+
+
+def _summer_names(zone: str, year: int) -> set[str | None]:
+    """The names zoneinfo gives ``zone`` under daylight saving time in ``year`` (either hemisphere)."""
+    times = (datetime(year, month, 1, tzinfo=ZoneInfo(zone)) for month in (1, 7))
+    return {when.tzname() for when in times if when.dst()}
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:

@@ -85,3 +85,64 @@ def test_a_hand_the_replay_cannot_handle_is_named_and_the_rest_audited(monkeypat
     assert "hand 1115-02: cannot replay: IndexError: list index out of range" in result.stderr
     assert result.stdout.rstrip().endswith(
         "47 hands audited: 0 with errors, 0 with warnings only, 1 unreadable")
+
+
+# -- many files: the hands with problems, then a count ------------------------------------------------
+
+
+def two_files(tmp_path: Path) -> tuple[Path, Path]:
+    """A clean log of 36 hands and a log of one hand that breaks a rule (a $0.06 bet in a $0.08 limit)."""
+    from helpers.hostile_log import LOG
+
+    clean, broken = tmp_path / "clean.txt", tmp_path / "broken.txt"
+    clean.write_text((HISTORIES / "stud8-2024-11-21.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    broken.write_text(LOG, encoding="utf-8")
+    return clean, broken
+
+
+def hands_shown(output: str) -> list[str]:
+    return [line.split(" · ")[0] for line in output.splitlines() if " hand " in line and " · " in line]
+
+
+def test_a_folder_shows_only_the_hands_with_problems_and_a_count(tmp_path: Path) -> None:
+    two_files(tmp_path)
+    result = runner.invoke(app, ["audit", str(tmp_path)])
+    assert result.exit_code == 1
+    assert hands_shown(result.output) == ["pokerstars hand 35874487284"]
+    assert result.output.splitlines()[-3:] == [
+        "37 hands audited: 1 with errors, 0 with warnings only, 0 unreadable",
+        "hands by code: bet-amount 1 (error)",
+        "36 hands without errors or warnings not shown (--all shows them)"]
+
+
+def test_all_shows_every_hand_and_problems_filters_one_file(tmp_path: Path) -> None:
+    clean, broken = two_files(tmp_path)
+    every = runner.invoke(app, ["audit", "--all", str(clean), str(broken)])
+    assert len(hands_shown(every.output)) == 37
+    assert every.output.splitlines()[-1] == (
+        "37 hands audited: 1 with errors, 0 with warnings only, 0 unreadable")
+    one = runner.invoke(app, ["audit", str(clean)])  # one file: every hand, as before
+    assert len(hands_shown(one.output)) == 36
+    filtered = runner.invoke(app, ["audit", "--problems", str(clean)])
+    assert hands_shown(filtered.output) == [] and filtered.exit_code == 0
+    assert filtered.output.splitlines()[-1] == (
+        "36 hands without errors or warnings not shown (--all shows them)")
+
+
+def test_json_of_many_files_is_every_hand_unless_problems(tmp_path: Path) -> None:
+    clean, broken = two_files(tmp_path)
+    every = runner.invoke(app, ["audit", "--json", str(clean), str(broken)])
+    assert len(every.output.splitlines()) == 37
+    problems = runner.invoke(app, ["audit", "--json", "--problems", str(tmp_path)])
+    assert [json.loads(line)["hand_id"] for line in problems.output.splitlines()] == ["35874487284"]
+
+
+def test_a_hand_of_another_game_is_counted_as_skipped(tmp_path: Path) -> None:
+    from helpers.odd_files import HOLDEM
+
+    log = tmp_path / "holdem.txt"
+    log.write_text(HOLDEM, encoding="utf-8")
+    result = runner.invoke(app, ["audit", str(log)])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == (
+        "0 hands audited: 0 with errors, 0 with warnings only, 0 unreadable, 1 skipped (not stud)")

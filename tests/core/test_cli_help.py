@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
@@ -47,3 +49,34 @@ def test_version_names_the_version() -> None:
 
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.startswith(f"studbook {version('studbook')}")
+
+
+def help_text(command: str) -> str:
+    """The help of ``command`` with its lines joined, as one reads it (a line may break after a hyphen)."""
+    output = runner.invoke(app, [command, "--help"], env={"COLUMNS": "80"}).output
+    return " ".join(re.sub(r"-\n\s+", "-", output).split())
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_names_only_options_the_command_has(command: str) -> None:
+    """``replay --lake`` once said "instead of --db", an option replay does not take."""
+    options = {name for param in get_command(app).commands[command].params  # type: ignore[attr-defined]
+               for name in (*param.opts, *param.secondary_opts)} | {"--help"}
+    text = help_text(command)
+    words = [word.strip(".,;:()'\"") for word in text.split()]
+    # "--lake" after "import" names the other command's option
+    named = {word.split("=")[0] for index, word in enumerate(words)
+             if word.startswith("--") and len(word) > 2 and words[index - 1] != "import"}
+    assert named <= options, (command, named - options)
+
+
+def test_import_lake_says_what_a_lake_is() -> None:
+    text = help_text("import")
+    lake = text[text.index("--lake LAKE"):text.index("--scheduler")]
+    assert "written by import --lake" not in lake and "import --lake wrote" not in lake
+    assert "Parquet" in lake and "instead of a DuckDB file" in lake
+
+
+@pytest.mark.parametrize("command", ["report", "stats"])
+def test_since_gives_its_format(command: str) -> None:
+    assert 'YYYY-MM-DD or "YYYY-MM-DD HH:MM:SS"' in help_text(command)

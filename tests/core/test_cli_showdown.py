@@ -47,3 +47,13 @@ def test_bad_input_is_a_message_not_a_traceback() -> None:
         assert result.exit_code == 2, args
         assert "Traceback" not in result.output
         assert not isinstance(result.exception, ValueError | KeyError)
+
+
+def test_cards_given_unquoted_are_said_to_be_hands_of_one_card() -> None:
+    result = runner.invoke(app, ["showdown", "Ac", "Kd", "Qh", "Js", "Tc"])
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        'note: each argument is a hand, so these are 5 hands of one card each; to rank one hand, quote its '
+        'cards together: "Ac Kd Qh Js Tc"']
+    quoted = runner.invoke(app, ["showdown", "Ac Kd Qh Js Tc", "2s 2d 7c 7d 9h"])
+    assert quoted.exit_code == 0 and quoted.stderr == ""

@@ -96,3 +96,99 @@ def test_a_write_that_fails_leaves_no_partial_file(tmp_path: Path) -> None:
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip().splitlines() == [f"error: cannot write {out}: File too large"]
     assert not out.exists()
+
+
+# -- replacing an existing file: only one the command wrote, or with --force; a log never ----------------
+
+# Each command that writes a file, with LOG, DB and OUT standing for the fixture log, database and target.
+WRITING = {
+    "report": ["report", "--db", "DB", "-o", "OUT"],
+    "replay": ["replay", "LOG", "--hand", HAND_ID, "-o", "OUT"],
+    "simulate": ["simulate", "-n", "2", "-o", "OUT"],
+    "export pokerstars": ["export", "--format", "pokerstars", "LOG", "--out", "OUT"],
+    "export studbook": ["export", "--format", "studbook", "LOG", "--out", "OUT"],
+    "export phh": ["export", "--format", "phh", "LOG", "--out", "OUT"],
+    "export json": ["export", "--format", "json", "LOG", "--out", "OUT"],
+}
+# The commands that can tell their own earlier file by its content, and so replace it.
+OWN_KIND = {"report", "replay", "export json"}
+
+
+def command(name: str, log: Path, db: Path, out: Path, *more: str) -> list[str]:
+    named = {"LOG": str(log), "DB": str(db), "OUT": str(out)}
+    return [named.get(arg, arg) for arg in WRITING[name]] + [*more]
+
+
+@pytest.mark.parametrize("name", sorted(WRITING))
+def test_a_hand_history_log_is_never_replaced(name: str, log: Path, db: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other-log.txt"  # a log that is not an input of the command
+    other.write_text(LOG, encoding="utf-8")
+    for force in ((), ("--force",)):
+        message = refused(command(name, log, db, other, *force), other)
+        assert f"{other} is a hand-history log: studbook never writes over one" in message
+
+
+@pytest.mark.parametrize("name", sorted(WRITING))
+def test_a_file_the_command_did_not_write_is_replaced_only_with_force(name: str, log: Path, db: Path,
+                                                                     tmp_path: Path) -> None:
+    notes = tmp_path / "notes.html"
+    notes.write_text("<html><body>my own notes</body></html>\n", encoding="utf-8")
+    message = refused(command(name, log, db, notes), notes)
+    assert f"{notes} already exists" in message and "--force replaces it" in message
+    result = runner.invoke(app, command(name, log, db, notes, "--force"))
+    assert result.exit_code == 0, result.output
+    assert "my own notes" not in notes.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(WRITING))
+def test_an_empty_file_is_written(name: str, log: Path, db: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.out"
+    empty.touch()
+    assert runner.invoke(app, command(name, log, db, empty)).exit_code == 0
+    assert empty.stat().st_size > 0
+
+
+@pytest.mark.parametrize("name", sorted(OWN_KIND))
+def test_a_command_replaces_its_own_earlier_file(name: str, log: Path, db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.file"
+    assert runner.invoke(app, command(name, log, db, out)).exit_code == 0
+    out.write_text(out.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # so a rewrite shows
+    before = out.read_text(encoding="utf-8")
+    result = runner.invoke(app, command(name, log, db, out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == before[:-1]
+
+
+@pytest.mark.parametrize("name", sorted(set(WRITING) - OWN_KIND))
+def test_a_log_the_command_wrote_is_kept_as_any_log(name: str, log: Path, db: Path, tmp_path: Path) -> None:
+    """Its own log cannot be told from a site's: it is kept as one, and the message says how to go on."""
+    out = tmp_path / "written.txt"
+    assert runner.invoke(app, command(name, log, db, out)).exit_code == 0
+    assert "remove it yourself" in refused(command(name, log, db, out), out)
+
+
+def test_parquet_replaces_parquet_files_only(db: Path, log: Path, tmp_path: Path) -> None:
+    lake = tmp_path / "tables"
+    args = ["export", "--format", "parquet", "--db", str(db), "--out", str(lake)]
+    assert runner.invoke(app, args).exit_code == 0
+    assert runner.invoke(app, args).exit_code == 0  # its own Parquet files, written again
+    seats = lake / "seats.parquet"
+    seats.write_text("not parquet\n", encoding="utf-8")
+    assert "is not a Parquet file" in refused(args, seats)
+    assert not (lake / "hands.parquet").exists() or (lake / "hands.parquet").read_bytes()[:4] == b"PAR1"
+    assert runner.invoke(app, [*args, "--force"]).exit_code == 0
+    assert seats.read_bytes()[:4] == b"PAR1"
+    hands = lake / "hands.parquet"
+    hands.write_text(LOG, encoding="utf-8")
+    assert "is a hand-history log" in refused([*args, "--force"], hands)
+
+
+def test_a_report_is_refused_before_the_work(db: Path, log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check comes first: a refused report builds no page."""
+    import studbook.reports.overview as overview
+
+    def build(*args: object) -> str:
+        raise AssertionError("the page was built")
+
+    monkeypatch.setattr(overview, "overview_page", build)
+    refused(["report", "--db", str(db), "-o", str(log)], log)

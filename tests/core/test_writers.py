@@ -165,6 +165,22 @@ def test_money_and_time_are_written_the_pokerstars_way() -> None:
     assert when_text(paris.astimezone(ZoneInfo("America/New_York"))) == "2011/04/17 20:21:35 ET"
 
 
+def test_time_zone_names_follow_the_date() -> None:
+    """A summer-time name only in summer, from zoneinfo; the names PokerStars writes all year stay."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    london = ZoneInfo("Europe/London")
+    assert when_text(datetime(2024, 12, 10, 20, 12, tzinfo=london)) == (
+        "2024/12/10 20:12:00 GMT [2024/12/10 15:12:00 ET]")
+    assert when_text(datetime(2024, 7, 10, 20, 12, tzinfo=london)) == (
+        "2024/07/10 20:12:00 BST [2024/07/10 15:12:00 ET]")
+    assert when_text(datetime(2011, 12, 18, 2, 21, 35, tzinfo=ZoneInfo("Europe/Paris"))) == (
+        "2011/12/18 2:21:35 CET [2011/12/17 20:21:35 ET]")
+    assert when_text(datetime(2023, 2, 5, 10, 25, 51, tzinfo=ZoneInfo("America/Los_Angeles"))) == (
+        "2023/02/05 10:25:51 PT [2023/02/05 13:25:51 ET]")
+
+
 def test_show_descriptions_follow_pokerstars() -> None:
     from studbook.cards import parse_cards
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from helpers.parsing import events_of
+from helpers.paths import corpus_cases
 from helpers.xmllogs import assert_fpdb_agrees
 from helpers.xmllogs import assert_round_trip
 from helpers.xmllogs import changed
@@ -66,7 +67,7 @@ def amount(text: str, hand: Hand) -> int:
     return parse_amount(text, hand.decimals)
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_every_game_is_a_hand(corpus: Path, name: str) -> None:
     path = corpus / SITE / name
     written = sum(line.count("<game gamecode=") for line in LogReader(path).lines())
@@ -135,7 +136,7 @@ def test_seated_players_dealt_no_card_sit_out(corpus: Path) -> None:
     assert "" not in {s.player for s in hand.seats}  # name="" is an empty seat
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_every_hand_audits_clean_and_the_wins_are_the_logs(corpus: Path, name: str) -> None:
     warnings = set()
     for _, game, hand in games(corpus / SITE / name):
@@ -163,7 +164,7 @@ def test_every_hand_audits_clean_and_the_wins_are_the_logs(corpus: Path, name: s
     assert warnings <= EXPECTED_WARNINGS
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_pokerstars_export_round_trip(corpus: Path, name: str) -> None:
     """Five card stud, which PokerStars never dealt, is refused by its writer and goes through studbook's
     own format instead."""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers.parsing import events_of
 from helpers.parsing import parse_text
+from helpers.paths import corpus_cases
 from helpers.paths import corpus_dir
 
 from studbook.cards import parse_cards
@@ -76,7 +77,7 @@ WARNINGS = {
 }
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_audit(corpus: Path, name: str) -> None:
     result = replay(hand_in(corpus, name))
     assert [v for v in result.violations if v.severity == "error"] == []
@@ -86,7 +87,7 @@ def test_audit(corpus: Path, name: str) -> None:
     assert [w for w in warnings if w[0] != "show-order"] == WARNINGS.get(name, [])
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_nets_and_rake_agree_with_the_summary(corpus: Path, name: str) -> None:
     """The engine's nets equal the site's '+NET' summary; the rake and awards agree with the log."""
     hand = hand_in(corpus, name)
@@ -207,7 +208,7 @@ def played(hand: Hand) -> list:
             for event in hand.events if not (isinstance(event, Deal) and not event.down + event.up)]
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_pokerstars_export_reparses_to_the_same_hand(corpus: Path, name: str) -> None:
     """Every KingsClub hand PokerStars' format can hold reads back the same; 2-7 Razz it cannot hold."""
     hand = hand_in(corpus, name)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers.parsing import events_of
+from helpers.paths import corpus_cases
 from helpers.xmllogs import assert_fpdb_agrees
 from helpers.xmllogs import assert_round_trip
 from helpers.xmllogs import changed
@@ -51,7 +52,7 @@ def hand_in(corpus: Path, name: str, hand_id: str | None = None) -> Hand:
     return first_hand(corpus / SITE / name, hand_id)
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_every_game_is_a_hand_or_skipped(corpus: Path, name: str) -> None:
     path = corpus / SITE / name
     written = sum(line.count("<game id=") for line in LogReader(path).lines())
@@ -129,7 +130,7 @@ def test_shows_and_mucks_reveal_every_card(corpus: Path) -> None:
     assert events_of(hand, Collect) == [Collect(78, "Player5", 347)]
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_every_hand_audits_clean_and_the_awards_are_the_logs(corpus: Path, name: str) -> None:
     warnings = set()
     for _, game, hand in games(corpus / SITE / name):
@@ -161,7 +162,7 @@ def digits(text: str | None) -> str | None:
     return text.split("-")[0] if text else text
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_pokerstars_export_round_trip(corpus: Path, name: str) -> None:
     """Hand ids such as 31423297-107 come back as they are; a tournament id (36447024-1) the PokerStars
     header reads only as a number, so the test writes it as one (36447024). Everything else comes back the

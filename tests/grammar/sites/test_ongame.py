@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from helpers.parsing import events_of
 from helpers.parsing import parse_text
+from helpers.paths import corpus_cases
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
@@ -89,7 +90,7 @@ def test_summary_pots_rake_and_shown_hands(corpus: Path) -> None:
     assert [s.outcome for s in hand.summary.seats] == ["other"] * 5
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_every_hand_audits_clean_and_nets_are_the_logs(corpus: Path, name: str) -> None:
     """No violation at all; the replay's awards, rake and total pot are the summary's, and each
     player's net is the summary's ``net:``."""
@@ -121,7 +122,7 @@ def plain(hand: Hand) -> list[ev.Event]:
     return out
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_pokerstars_export_round_trip(corpus: Path, name: str) -> None:
     """The export keeps OnGame's ids (``PokerStars Hand #R5-82086688-607:``), which studbook's PokerStars
     reader takes: everything comes back the same."""

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from helpers.parsing import events_of
 from helpers.parsing import parse_text
+from helpers.paths import corpus_cases
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
@@ -118,7 +119,7 @@ def test_hi_lo_halves_and_shown_cards(corpus: Path) -> None:
     assert events_of(nolow, Muck)[0].player == "strandalleen" and len(events_of(nolow, Muck)[0].cards) == 7
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_audit_finds_only_what_the_missing_boards_leave_open(corpus: Path, name: str) -> None:
     """PartyPoker deals no opponent's card in the log, so the replay cannot see the boards: it notes
     that (UNSEEN_BOARD, info) and finds no error and no warning. Chips agree: the awards are the log's,
@@ -197,7 +198,7 @@ def plain(hand: Hand) -> list[ev.Event]:
     return out
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_pokerstars_export_round_trip(corpus: Path, name: str) -> None:
     for hand in parse_file(corpus / SITE / name):
         text = WRITERS["pokerstars"](hand)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers.parsing import events_of
 from helpers.parsing import parse_text
+from helpers.paths import corpus_cases
 from helpers.paths import corpus_dir
 
 from studbook import events as ev
@@ -167,7 +168,7 @@ def test_play_money_export_without_deals_is_judged_on_what_it_shows(corpus: Path
     assert {s.player: s.net for s in result.seats} == {"Player0": 32, "Player1": -3, "Player2": -33}
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_replay_awards_are_the_logs_collects(corpus: Path, name: str) -> None:
     hand = hand_in(corpus, name)
     result = replay(hand)
@@ -181,7 +182,7 @@ def test_replay_awards_are_the_logs_collects(corpus: Path, name: str) -> None:
                                                        "total-pot-mismatch", "rake-mismatch")] == []
 
 
-@pytest.mark.parametrize("name", corpus_files())
+@pytest.mark.parametrize("name", corpus_cases(corpus_files()))
 def test_pokerstars_export_reparses_to_the_same_hand(corpus: Path, name: str) -> None:
     hand = hand_in(corpus, name)
     text = WRITERS["pokerstars"](hand)
