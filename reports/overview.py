@@ -107,14 +107,14 @@ def players_figure(players: pl.DataFrame) -> go.Figure:
 def _players(players: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
     top = players.head(TOP_PLAYERS)
     chart = players_figure(players)
-    rows = [[r["player"], "alias" if r["site"] == "alias" else r["site"], f"{r['hands']:,}", r["games"],
-             r["sites"], f"{r['big_bets_per_100']:.2f}"] for r in top.to_dicts()]
+    rows = [[r["player"], f"alias ({r['sites']})" if r["site"] == "alias" else r["site"], f"{r['hands']:,}",
+             r["games"], f"{r['big_bets_per_100']:.2f}"] for r in top.to_dicts()]
     return [h("h2", "Players"),
             h("p", f"The {top.height} players with the most hands of {players.height}. A player is a name on "
                    "one site, or an alias joining several; studbook report --player SITE:NAME (or ALIAS) "
                    "reports on one.", class_="note"),
             embed(chart, "fig-players"),
-            table(["player", "site", "hands", "games", "sites", "big bets / 100"], rows, numeric=(2, 5))]
+            table(["player", "site", "hands", "games", "big bets / 100"], rows, numeric=(2, 4))]
 
 
 def _volume(days: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
@@ -128,10 +128,19 @@ def _volume(days: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
     return [h("h2", "Volume"), embed(chart, "fig-volume")]
 
 
+def game_labels(rows: list[dict]) -> list[str]:
+    """``stud8 $0.10/$0.20`` for each row of the games table, its betting structure named when it is not
+    limit, and its unit where two rows would read the same: a bar for each row, none merged."""
+    labels = [f"{r['game']} {r['stakes']}" + ("" if r["structure"] == "limit" else f" {r['structure']}")
+              for r in rows]
+    return [f"{label} {row['unit']}" if labels.count(label) > 1 else label
+            for label, row in zip(labels, rows, strict=True)]
+
+
 def _games(games: pl.DataFrame, embed: figures.Embedder) -> list[Html]:
     rows = games.to_dicts()
-    chart = figures.count_bars([f"{r['game']} {r['stakes']}" for r in rows], games["hands"].to_list(),
-                               "Hands per game and stakes", "game", "hands")
+    chart = figures.count_bars(game_labels(rows), games["hands"].to_list(), "Hands per game and stakes",
+                               "game", "hands")
     cells = [[r["game"], r["structure"], r["stakes"], r["unit"], f"{r['hands']:,}",
               unit_money(r["total_pots"], r["unit"]), f"{r['with_errors']:,}", f"{r['with_warnings']:,}",
               f"{r['with_notes']:,}"] for r in rows]

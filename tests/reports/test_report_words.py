@@ -20,6 +20,7 @@ from helpers.importing import runner
 from studbook.cli import app
 from studbook.reports import figures
 from studbook.reports.filters import Filters
+from studbook.reports.overview import game_labels
 from studbook.reports.overview import overview_data
 from studbook.reports.overview import overview_page
 from studbook.reports.overview import players_figure
@@ -192,3 +193,12 @@ def test_a_report_of_one_name_of_an_alias_says_whose_hands_it_holds(db: Path, tm
         con.close()
     assert "pokerstars:Hero: the hands of that name only; it is one of the names of Me" in one
     assert "one of the names of" not in whole
+
+
+def test_games_of_the_same_stakes_are_bars_apart() -> None:
+    rows = [{"game": "stud8", "stakes": "$0.10/$0.20", "structure": "limit", "unit": "USD"},
+            {"game": "stud8", "stakes": "$0.10/$0.20", "structure": "no-limit", "unit": "USD"},
+            {"game": "stud", "stakes": "10/20", "structure": "limit", "unit": "chips"},
+            {"game": "stud", "stakes": "10/20", "structure": "limit", "unit": "EUR"}]
+    assert game_labels(rows) == ["stud8 $0.10/$0.20", "stud8 $0.10/$0.20 no-limit", "stud 10/20 chips",
+                                 "stud 10/20 EUR"]
