@@ -177,7 +177,7 @@ def audit(
     explain: Annotated[bool, typer.Option("--explain", help="Print each broken rule's text.")] = False,
     problems: Annotated[bool | None, typer.Option(
         "--problems/--all", help="Show only the hands with errors or warnings, then a count by code; or "
-        "every hand. Default: --problems for more than one file (and for --json, --all).")] = None,
+        "every hand. Default: --problems for more than one file, except with --json.")] = None,
     strict: Strict = False,
 ) -> None:
     """Replay hands through the rules engine: a street-by-street table and a ruling per hand.

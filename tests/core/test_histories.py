@@ -103,7 +103,10 @@ def test_every_hand_audits_with_no_violation(replays: dict[str, list[Replay]]) -
 def test_studbook_audit_of_the_folder_exits_0() -> None:
     result = CliRunner().invoke(app, ["audit", str(HISTORIES)])
     assert result.exit_code == 0, result.output[-2000:]
-    assert result.output.rstrip().endswith("hands audited: 0 with errors, 0 with warnings only, 0 unreadable")
+    # more than one file: only the hands with problems are shown, and there are none
+    assert result.output.splitlines() == [
+        "109 hands audited: 0 with errors, 0 with warnings only, 0 unreadable",
+        "109 hands without errors or warnings not shown (--all shows them)"]
 
 
 @pytest.mark.parametrize("history", [DESCUBIERTO.name, STUD8.name])
