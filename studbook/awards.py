@@ -72,7 +72,6 @@ class Awards:
         self.checked_out = checked_out  # Z13 ended the hand
         self.described = described  # each player's last description of his shown hand: (line, text)
         self.unreturned = unreturned  # the uncalled bet nobody returned: (bettor, amount)
-        self.included = 0  # how much of it the log's award to the bettor holds
         self._logged: dict[str, int] | None = None
         self.cards_of: dict[str, list[Card]] = {}  # showdown_cards, by player
         # each player's result as the summary states it (KingsClub), for the players dealt in
@@ -108,9 +107,13 @@ class Awards:
         money = self.table.money
         message = f"{money(amount)} bet by {bettor} was never called nor returned"
         awarded = self.logged()
-        if not self.nets and sum(awarded.values()) - amount <= total < sum(awarded.values()) \
-                and awarded.get(bettor, 0) >= amount:
-            self.included = amount
+        pot = sum(awarded.values()) - amount  # what the awards give of the pot, without the bet
+        rake = self.hand.summary.rake or 0
+        if self.hand.site == HOME_FORMAT or self.hand.summary.rake is not None:
+            fits = pot == total - rake  # the log's own figures settle the pot exactly
+        else:
+            fits = pot <= total  # less a rake the log does not state
+        if not self.nets and fits and pot + amount > total - rake and awarded.get(bettor, 0) >= amount:
             awarded[bettor] -= amount
             message += f"; the log's award to {bettor} includes it"
         self.flag("uncalled-missing", line, message, "C23")

@@ -33,7 +33,7 @@ community-card-unneeded     warning   a community card although the stub suffice
 door-card-unknown           info      a door card is missing: the log's first actor brings in (C7)
 up-card-unknown             info      a log that does not write every up card lacks one (S1)
 opener-unknown              info      a live board is missing: the log's first actor opens (S5, R3, C32)
-wrong-actor                 error     someone acts out of turn (C3, C8, F2, S5, R3, C32)
+wrong-actor                 error     someone acts out of turn (C3, C8, F2, Z6, S5, R3, C32)
 action-after-round          error     an action after the round was over (C15), or all betting (C26)
 action-missing              error     a round ends while someone still had to act (C15)
 acted-after-fold            error     a folded player acts (C21)
@@ -597,7 +597,7 @@ class _Replayer:
         all_in = not isinstance(event, (Check, Fold)) and event.all_in
         if isinstance(event, Raise) and event.by is not None:
             flagged += self.check_increment(event, to)
-        if table.lifts_cap(name, kind):
+        if kind == "raise" and table.lifts_cap(name):
             message = (f"{name} raises past the cap of {self.rules.max_raises} raises, which heads-up play "
                        f"lifts (headsup_uncapped={self.rules.headsup_uncapped})")
             flagged += (self.flag("headsup-uncapped", line, message, "C18", "info"),)

@@ -622,10 +622,10 @@ class Table:
     def _heads_up(self) -> bool:
         return self.acting() <= 2
 
-    def lifts_cap(self, name: str, kind: str) -> bool:
-        """C18: is ``kind`` by ``name`` a raise past the cap that heads-up play allows?"""
+    def lifts_cap(self, name: str) -> bool:
+        """C18: is a raise by ``name`` now past the cap, and allowed only because play is heads-up?"""
         player = self.by_name[name]
-        return (kind == "raise" and self.structure == "limit" and self.raises >= self.rules.max_raises
+        return (self.structure == "limit" and self.raises >= self.rules.max_raises
                 and not self.cap_reached() and not (player.acted and player.seen >= self.reopen))
 
     def cap_reached(self) -> bool:

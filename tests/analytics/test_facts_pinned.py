@@ -14,7 +14,13 @@ door cards were pinned anew, and no other. A third: a hand that follows its site
 information, not an error (KingsClub's three raises over the bring-in, KC1), so the corpus's
 ``hands.errors`` was pinned anew; and the hands table gained the tournament buy-in columns (``buy_in``,
 ``fee``, ``buy_in_currency``), pinned as they came, and again when Full Tilt, PartyPoker and iPoker
-hands gave their buy-ins (those three corpus columns only); every other pin is unchanged.
+hands gave their buy-ins (those three corpus columns only). A fourth: one fault is one verdict, and a
+side pot is paid as the logs pay it. ACR's odd cent given to the low half is one error (H9) where it was
+two; a stud8 side pot only one player can win goes to him by halves (H8), so the simulated stud8 hand
+and the Stud8 history hand with such a pot count it in ``won_hi`` and ``won_lo``; and a heads-up raise
+past the cap is noted as information (C18, a simulated stud5 hand). The corpus's ``hands.errors`` and
+``hands.violations`` and the simulated ``hands.violations``, ``seats.won_hi`` and ``seats.won_lo`` were
+pinned anew; every other pin is unchanged.
 
 The pins are SHA-256 digests (the corpus's real player names stay out of the project), one per
 column or per output, so a failure names what changed. Regenerate them only for an intended change
