@@ -397,7 +397,7 @@ class Awards:
             if claim is None or not cards:
                 continue
             try:
-                keys = [evaluate(cards) for evaluate in self.evaluators]
+                keys = tuple(evaluate(cards) for evaluate in self.evaluators)
             except ValueError:  # cards the evaluators cannot rank: card-count says so
                 continue
             made = contradiction(claim, keys)

@@ -25,8 +25,8 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from studbook.rules.evaluate import FIGURAS
@@ -96,6 +96,7 @@ _ACCENTS: Final = str.maketrans("áéíóúü_", "aeiouu ")
 _NAMES_ALL: Final = "escalera real"  # the royal flush, or a straight to the ace: the rules use it for both
 
 
+@lru_cache(maxsize=4096)  # a few hundred wordings recur across a session's showdowns
 def read(text: str) -> Claim | None:
     """The claim of a description, or None where no part of it can be read."""
     words = text.translate(_ACCENTS).lower()
@@ -161,7 +162,8 @@ def _named(kind: int, ranks: list[int]) -> list[int]:
     return ranks
 
 
-def contradiction(claim: Claim, keys: Sequence[int | None]) -> str | None:
+@lru_cache(maxsize=4096)
+def contradiction(claim: Claim, keys: tuple[int | None, ...]) -> str | None:
     """What the cards make, in words, where ``claim`` says otherwise; None where they bear it out.
 
     ``keys`` are the hand's keys by the game's evaluators: a high key (``>= 0``), a low key (``< 0``)

@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from helpers.handscript import build
 from helpers.paths import ROOT
+from helpers.rule_hands import DESCUBIERTO
+from helpers.rule_hands import STUD8_ODD
+from helpers.rule_hands import edit
 from typer.testing import CliRunner
 
 from studbook.cli import app
@@ -64,29 +67,6 @@ collect B 86
 total 86 rake 0
 """
 
-# Descubierto, three players: Ana opens with the king, Bruno and Carmen call; all check on 3rd street,
-# so the hand ends there (Z13) and Ana's pair of kings takes 75.
-DESCUBIERTO = """\
-descubierto 20/20 structure=no-limit ante=5
-seats Ana:500 Bruno:500 Carmen:500
-antes
-street 2
-deal Ana Kd / Kh
-deal Bruno 9c / Jc
-deal Carmen 8d / Ts
-Ana bet 20
-Bruno call 20
-Carmen call 20
-street 3
-ups Ana:7c Bruno:8c Carmen:Ad
-Carmen check
-Ana check
-Bruno check
-show Ana Kd Kh 7c
-show Bruno 9c Jc 8c
-show Carmen 8d Ts Ad
-collect Ana 75
-"""
 
 # Five card stud with a bring-in: C's 2c brings in, A completes, C calls; A's board opens 3rd street.
 STUD5 = """\
@@ -194,49 +174,8 @@ C raise 40
 B raise 50
 """
 
-# A stud8 pot of 23 split high (B, 12) and low (A, 11): the log gives the odd chip to the low half.
-STUD8_ODD = """\
-stud8 10/20 ante=1 bi=3
-seats A:100 B:100 C:100
-antes
-street 3
-deal A Ah 2h / 4c
-deal B Ks Kd / 9s
-deal C Qs Qd / Jh
-A bi 3
-B complete 10
-C fold
-A call 7
-street 4
-ups A:6d B:9h
-B check
-A check
-street 5
-ups A:7s B:2c
-B check
-A check
-street 6
-ups A:Qd B:2s
-B check
-A check
-street 7
-deal A Jc /
-deal B Js /
-B check
-A check
-show B Ks Kd 9s 9h 2c 2s Js
-show A Ah 2h 4c 6d 7s Qd Jc
-collect B 11
-collect A 12
-"""
 
 
-def edit(script: str, *changes: tuple[str, str]) -> str:
-    """``script`` with each (old, new) text replaced once: the hand that breaks one rule."""
-    for old, new in changes:
-        assert script.count(old) == 1, old
-        script = script.replace(old, new)
-    return script
 
 
 def with_event(hand: Hand, event: Show | Raise) -> Hand:
@@ -276,7 +215,8 @@ def unknown_card(script: str) -> Hand:
 def kingsclub_nets(script: str) -> Hand:
     """The summary states each net (KingsClub), and no award line writes B's win."""
     hand = build(edit(script, ("collect B 86\n", ""), ("total 86 rake 0\n", "")))
-    seats = (SummarySeat(40, 2, "B", "won", None, (), "", 46), SummarySeat(41, 3, "C", "lost", None, (), "", -40))
+    seats = (SummarySeat(40, 2, "B", "won", None, (), "", 46),
+             SummarySeat(41, 3, "C", "lost", None, (), "", -40))
     return replace(hand, summary=Summary(total_pot=86, rake=0, seats=seats))
 
 
@@ -289,7 +229,8 @@ CASES: list[tuple[str, str | Hand, tuple[str, ...], str]] = [
     ("too-many-players", STUD, ("max_players=2",), "S1"),
     ("too-many-players", DESCUBIERTO, ("max_players=2",), "Z3"),
     ("too-many-players", STUD5, ("max_players=2",), "F1"),
-    ("too-few-players", "stud 10/20 ante=1 bi=3\nseats A:100\nantes\nstreet 3\ndeal A 2h 3h / 4c\n", (), "S1"),
+    ("too-few-players", "stud 10/20 ante=1 bi=3\nseats A:100\nantes\nstreet 3\ndeal A 2h 3h / 4c\n", (),
+     "S1"),
     ("too-few-players", "descubierto 20/20 structure=no-limit\nseats Ana:500\nstreet 2\ndeal Ana Kd / Kh\n",
      (), "Z3"),
     ("short-stack-dealt-in", edit(STUD, ("C:100", "C:3")), ("cash_requires_ante_plus_bringin=true",), "C6"),
@@ -341,7 +282,8 @@ CASES: list[tuple[str, str | Hand, tuple[str, ...], str]] = [
     ("bet-amount", edit(STUD, ("B bet 20", "B bet 15")), (), "C16"),
     ("bet-amount", edit(DESCUBIERTO, ("Ana bet 20", "Ana bet 10")), (), "Z10"),
     ("raise-amount", edit(STUD, ("B bet 10\nC call 10", "B bet 10\nC raise 25")), (), "C16"),
-    ("raise-amount", edit(DESCUBIERTO, ("Bruno call 20", "Bruno raise 30")), ("min_raise=previous_raise",), "N2"),
+    ("raise-amount", edit(DESCUBIERTO, ("Bruno call 20", "Bruno raise 30")), ("min_raise=previous_raise",),
+     "N2"),
     ("raise-amount", edit(STUD, ("stud 10/20", "stud 10/20 structure=pot-limit"),
                           ("B bet 10\nC call 10", "B bet 10\nC raise 90")), (), "N4"),
     ("raise-increment", raised_by(edit(STUD, ("B bet 10\nC call 10", "B bet 10\nC raise 20\nB call 10")),
@@ -357,8 +299,8 @@ CASES: list[tuple[str, str | Hand, tuple[str, ...], str]] = [
     ("all-in-mismatch", edit(STUD, ("C call 10\nA fold", "C call 10!\nA fold")), (), "C21"),
     ("cap-mismatch", edit(STUD, ("B bet 10\nC call 10", "B bet 10\nnote capped\nC call 10")), (), "C17"),
     ("open-pair-mismatch", edit(STUD, ("ups B:2c C:7d", "ups B:2c C:7d\nnote pair_on_board")), (), "S7"),
-    ("open-pair-mismatch", edit(STUD, ("stud 10/20", "stud8 10/20"), ("ups B:9h C:8d", "ups B:9h C:8d\n"
-                                                                                  "note pair_on_board")), (), "H4"),
+    ("open-pair-mismatch", edit(STUD, ("stud 10/20", "stud8 10/20"),
+                                ("ups B:9h C:8d", "ups B:9h C:8d\nnote pair_on_board")), (), "H4"),
     ("hand-should-have-ended", DESCUBIERTO.replace("show Ana", "street 4\nshow Ana"), (), "Z13"),
     ("uncalled-amount", edit(STUD, ("collect B 86", "return B 5\ncollect B 86")), (), "C23"),
     ("uncalled-recipient", edit(STUD, ("B bet 20\nC call 20", "B bet 20\nC fold\nreturn C 20")), (), "C23"),
@@ -374,8 +316,8 @@ CASES: list[tuple[str, str | Hand, tuple[str, ...], str]] = [
     ("award-mismatch", edit(STUD, ("stud 10/20", "razz 10/20"), ("collect B 86", "collect A 86")), (), "R5"),
     ("award-mismatch", edit(DESCUBIERTO, ("collect Ana 75", "collect Bruno 75")), (), "Z15"),
     ("award-mismatch", STUD8_ODD, (), "H9"),
-    ("award-mismatch", edit(DESCUBIERTO, ("deal Bruno 9c / Jc", "deal Bruno Kc / Ks"), ("Bruno:8c", "Bruno:7d"),
-                            ("show Bruno 9c Jc 8c", "show Bruno Kc Ks 7d"),
+    ("award-mismatch", edit(DESCUBIERTO, ("deal Bruno 9c / Jc", "deal Bruno Kc / Ks"),
+                            ("Bruno:8c", "Bruno:7d"), ("show Bruno 9c Jc 8c", "show Bruno Kc Ks 7d"),
                             ("collect Ana 75", "collect Ana 37\ncollect Bruno 38")), (), "Z15"),
     ("hand-description", described(STUD, "show B Ks Kd 9s 9h 2c 2s Js", "two pair, Kings and Sevens"), (),
      "C28"),

@@ -9,6 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from helpers.handscript import build
+from helpers.rule_hands import DESCUBIERTO
+from helpers.rule_hands import STUD8_ODD
+from helpers.rule_hands import edit
 
 from studbook.audit import ruling_lines
 from studbook.grammar import parse_block
@@ -91,9 +94,10 @@ def test_a_winner_line_that_holds_the_uncalled_bet_is_one_error() -> None:
     assert returned.violations == []
     folded_in = replay(one_hand(UNCALLED + "Ana gana 470\n"))
     assert found(folded_in) == [("uncalled-missing", "error", "C23")]
-    assert folded_in.violations[0].message == "200 bet by Ana was never called nor returned; the log's award " \
-                                               "to Ana includes it"
-    assert {s.player: (s.collected, s.logged_collected, s.net) for s in folded_in.seats}["Ana"] == (270, 270, 140)
+    assert folded_in.violations[0].message == (
+        "200 bet by Ana was never called nor returned; the log's award to Ana includes it")
+    seats = {s.player: (s.collected, s.logged_collected, s.net) for s in folded_in.seats}
+    assert seats["Ana"] == (270, 270, 140)
     assert "No rake (a home game)" in ruling_lines(folded_in)
     # an award that does not hold it stays two faults: the bet never returned, and the award
     assert [code for code, _, _ in found(replay(one_hand(UNCALLED + "Ana gana 300\n")))] == [
@@ -289,7 +293,7 @@ def test_every_description_in_the_corpus_agrees_with_its_cards(corpus: Path) -> 
             for event in hand.events:
                 claim = read(getattr(event, "description", "") or "")
                 if claim is not None and event.cards:
-                    keys = [evaluate(event.cards) for evaluate in evaluators]
+                    keys = tuple(evaluate(event.cards) for evaluate in evaluators)
                     assert contradiction(claim, keys) is None, (path.name, event)
                     judged += 1
     assert judged > 80
@@ -351,3 +355,19 @@ def test_a_stud8_side_pot_one_player_can_win_is_awarded_by_halves() -> None:
     assert no_low.violations == []
     assert [(w.amount, w.half) for w in no_low.pots[1].winners] == [(20, "hi")]
 
+
+
+def test_an_odd_chip_given_to_the_wrong_player_is_one_error() -> None:
+    """The stud8 pot of 23 gives the high half 12 (H9); the log gives the odd chip to the low. In
+    descubierto two equal pairs of kings share 75, the odd chip by position (Z15); the log gives it to
+    the second player. Each is one error naming both players."""
+    stud8 = replay(build(STUD8_ODD))
+    assert found(stud8) == [("award-mismatch", "error", "H9")]
+    assert stud8.violations[0].message == (
+        "the rules give the odd chip to B, the log to A: A 12 in the log, 11 by the rules; "
+        "B 11 in the log, 12 by the rules")
+    tied = edit(DESCUBIERTO, ("deal Bruno 9c / Jc", "deal Bruno Kc / Ks"), ("Bruno:8c", "Bruno:7d"),
+                ("show Bruno 9c Jc 8c", "show Bruno Kc Ks 7d"))
+    assert replay(build(tied.replace("collect Ana 75", "collect Ana 38\ncollect Bruno 37"))).violations == []
+    wrong = replay(build(tied.replace("collect Ana 75", "collect Ana 37\ncollect Bruno 38")))
+    assert found(wrong) == [("award-mismatch", "error", "Z15")]
