@@ -16,6 +16,7 @@ from rich.text import Text
 
 from studbook import rulebook
 from studbook.allin import AllIn
+from studbook.awards import HOME_FORMAT
 from studbook.display import cell
 from studbook.display import visible
 from studbook.events import Collect
@@ -154,10 +155,7 @@ def ruling_lines(replay: Replay) -> list[str]:
             lines.append(
                 f"  {winner.player} wins {money(winner.amount)}{' of the ' + half if half else ''}{why}"
             )
-    rake = f"Rake {money(replay.rake)}"
-    if replay.logged_rake is not None and replay.logged_rake != replay.rake:
-        rake += f" (the log says {money(replay.logged_rake)})"
-    lines.append(rake)
+    lines.append(rake_line(replay))
     disagreements = [s for s in replay.seats if s.collected != s.logged_collected]
     if not any(isinstance(event, Collect) for event in replay.hand.events):
         lines.append("The log states no awards; the awards above are the rules'.")
@@ -170,6 +168,27 @@ def ruling_lines(replay: Replay) -> list[str]:
     else:
         lines.append("The log's awards agree with the rules.")
     return lines + all_in_lines(replay)
+
+
+def rake_line(replay: Replay) -> str:
+    """The rake, where the hand has one; else what the log's awards leave of the pot or add to it.
+
+    A home game's log (studbook's own format) has no rake unless it states one: awards that differ from
+    the pot are said to, not called a rake. Awards beyond the pot are no rake in any game."""
+    money = _money(replay)
+    awarded = sum(seat.logged_collected for seat in replay.seats)
+    left, pot = replay.total_pot - awarded, money(replay.total_pot)
+    if replay.logged_rake is not None:
+        said = replay.logged_rake
+        differs = f" (the log says {money(said)})" if said != replay.rake else ""
+        return f"Rake {money(replay.rake)}{differs}"
+    if left < 0:
+        return f"No rake: the log awards {money(-left)} more than the pot of {pot}"
+    if replay.hand.site != HOME_FORMAT:
+        return f"Rake {money(replay.rake)}"
+    if left:
+        return f"No rake (a home game): the log awards {money(left)} less than the pot of {pot}"
+    return "No rake (a home game)"
 
 
 def all_in_lines(replay: Replay) -> list[str]:

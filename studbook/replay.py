@@ -7,7 +7,9 @@ checks the pots and side pots, the showdown, hi/lo halves and odd chips, the rak
 award lines. Every discrepancy is a :class:`~studbook.results.Violation`; the replay then carries
 on with the logged action as the new state, so one bad action does not hide the rest.
 
-Violation codes (stable; severity; usual rule id of the rulebook, docs/rules.md):
+Violation codes (stable; severity; usual rule id of the rulebook, docs/rules.md). A game with its own
+words for a rule cites them (:meth:`~studbook.rules.variants.Variant.cite`: descubierto's deal is Z3,
+not S1), so the ids below are the seven-card games':
 
 ==========================  ========  ==========================================================
 code                        severity  meaning
@@ -15,13 +17,14 @@ code                        severity  meaning
 unknown-variant             error     the hand's game has no variant definition (L1)
 bad-rule                    warning   an option stated by the log is unknown or has a bad value (L2)
 unknown-player              error     an event names a player not dealt in (L3)
-too-many-players            error     more players dealt in than ``max_players`` (S1, T10)
+too-many-players            error     more players dealt in than ``max_players`` (S1, F1, Z3)
+too-few-players             error     fewer than two players dealt in (S1, F1, Z3)
 short-stack-dealt-in        error     cash player without ante + bring-in dealt in (C6)
 ante-amount / ante-missing  error     wrong ante, or a dealt-in player without one (C4, C5)
 street-order                error     a street out of order, or one the variant does not have (S1)
-hand-over                   error     play continues after the hand was decided (C15, Z14)
+hand-over                   error     play continues after the hand was decided (C15)
 streets-missing             error     the log stops before the last street with 2+ players left (S1)
-card-count                  error     wrong number of cards dealt or shown (S1, F1, C28)
+card-count                  error     wrong number of cards dealt or shown (S1, C1, C28)
 card-not-in-deck            error     a card outside the (stripped) deck (Z1)
 duplicate-card              error     a card appears twice in the hand (C1)
 upcard-mismatch             error     cards repeated later disagree with those dealt (C1)
@@ -30,23 +33,25 @@ community-card-unneeded     warning   a community card although the stub suffice
 door-card-unknown           info      a door card is missing: the log's first actor brings in (C7)
 up-card-unknown             info      a log that does not write every up card lacks one (S1)
 opener-unknown              info      a live board is missing: the log's first actor opens (S5, R3, C32)
-wrong-actor                 error     someone acts out of turn (C3, C8, S5, R3, C25, C32)
-action-after-round          error     an action after the round (or all betting) was over (C15, C26)
+wrong-actor                 error     someone acts out of turn (C3, C8, F2, Z6, S5, R3, C32)
+action-after-round          error     an action after the round was over (C15), or all betting (C26)
 action-missing              error     a round ends while someone still had to act (C15)
 acted-after-fold            error     a folded player acts (C21)
 acted-when-all-in           error     an all-in player acts (C21)
 bring-in-required           error     the bring-in player checks or folds (C8)
 unexpected-bring-in         error     a bring-in where none is owed (C7)
 wrong-bring-in              error     the wrong player brings in (S4, H2, R2)
-bring-in-amount             error     the bring-in is not the stated amount (C8, C12)
+bring-in-amount             error     the bring-in is not the stated amount (C8)
 bet-required                error     the forced high card checks (F2)
-check-facing-bet            error     a check facing a bet (C9, C14)
+check-facing-bet            error     a check facing a bet (C14)
 fold-when-check             warning   a fold when checking was free (S3)
 call-amount                 error     a call of the wrong amount (C14)
-bet-amount                  error     a bet of the wrong size (C16, S7, N2, N4)
-raise-amount                error     a raise of the wrong size (C16, S7, N2, N4, Z10)
-complete-amount             error     a completion not to the small bet (C8, C9)
+bet-amount                  error     a bet of the wrong size (C16, N2, N4, Z10)
+raise-amount                error     a raise of the wrong size (C16, N2, N4, Z10)
+raise-increment             error     a raise's stated increment disagrees with its total (L9)
+complete-amount             error     a completion not to the small bet (C9)
 raise-cap                   error     a raise past the cap (C17, C18)
+headsup-uncapped            info      a raise past the cap that heads-up play allows (C18)
 not-reopened                error     a raise after a short all-in that did not reopen (C19, N3)
 beyond-stack                error     more chips than the player had (C20, Z11)
 all-in-mismatch             warning   the log's all-in flag disagrees with the stack (C21)
@@ -58,13 +63,17 @@ uncalled-recipient          error     an uncalled bet returned to the wrong play
 uncalled-missing            error     an uncalled bet never returned (C23)
 show-order                  warning   the wrong player shows first (C27)
 site-convention             info      the log follows its site's convention, not the rules (PS1, ACR1, KC1)
-total-pot-mismatch          error     the summary's total pot differs from the chips put in
+total-pot-mismatch          error     the summary's total pot differs from the chips put in (C22)
 rake-mismatch               error     total pot - awards differs from the summary's rake (L4)
 side-pot-mismatch           error     the log's main/side pot amounts differ from the layers (C22)
-award-mismatch              error     a player's award differs from what the rules give
+award-mismatch              error     a player's award differs from what the rules give (S12, H8, R5, R27-2,
+                                      F6, Z15); an odd chip given to the wrong player, one
+                                      error naming both (H9 between halves, C30 among ties)
+hand-description            warning   a shown hand's description the cards contradict (C28)
 collect-mismatch            error     the collect lines disagree with the summary seat lines or nets (L5)
 collect-missing             warning   the summary's nets show a win no award line writes (L5)
-award-unverified            info      a contested pot nobody showed for: the log's award stands
+award-unverified            info      a contested pot nobody showed for: the log's award stands (S12, H8,
+                                      R5, R27-2, F6, Z15: the game's showdown rule)
 unknown-line                warning   a line the site's format does not know, left out: the money closes (L6)
 unknown-card                warning   a deal or show with a word that is no card, left out: cards unknown (L6)
 stack-continuity            warning   a stack differs from the player's previous hand at the table (L7;
@@ -220,18 +229,21 @@ class _Replayer:
         self.first_shower: str | None = None
         self.final_aggressor: str | None = None
         self.bring_in_to: int | None = None  # what the bring-in put in (3rd street's first bet)
+        self.short_bring_in = False  # the bring-in was all in for less than the log's unstated amount
         self.unknown_cards: set[str] = set()  # players whose deal on this street the reader left out
         self.unreadable: set[str] = set()  # players whose show the reader left out for a word no card
         self.final_opener: str | None = None
         self.collects: list[Collect] = []
         self.folded_on: dict[str, int] = {}
+        self.described: dict[str, tuple[int, str]] = {}  # what each show line calls the hand (C28)
 
     # -- helpers -------------------------------------------------------------------------------
 
     def flag(
         self, code: str, line: int, message: str, rule: str | None = None, severity: str = "error"
     ) -> Violation:
-        violation = Violation(code, severity, line, message, rule)
+        """Record a violation; it cites the game's own rule where the game has one (:meth:`Variant.cite`)."""
+        violation = Violation(code, severity, line, message, self.variant.cite(rule) if rule else rule)
         self.out.violations.append(violation)
         return violation
 
@@ -251,13 +263,13 @@ class _Replayer:
     def run(self) -> Replay:
         hand, rules = self.hand, self.rules
         first_line = hand.source.first_line
-        if len(self.table.players) > rules.max_players:
-            self.flag(
-                "too-many-players",
-                first_line,
-                f"{len(self.table.players)} players dealt in, at most {rules.max_players}",
-                "S1",
-            )
+        dealt = len(self.table.players)
+        if dealt > rules.max_players:
+            message = f"{dealt} players dealt in, at most {rules.max_players}"
+            self.flag("too-many-players", first_line, message, "S1")
+        elif dealt < 2:
+            self.flag("too-few-players", first_line,
+                      f"{dealt} player{'' if dealt == 1 else 's'} dealt in: a hand needs at least two", "S1")
         self.check_stacks(first_line)
         # Most frequent first. Compiled, isinstance and these calls are native, where a dict of bound
         # methods made a Python call of each event (with the comprehensions above: __init__ + loop,
@@ -289,11 +301,12 @@ class _Replayer:
         """C4 every dealt-in player antes (when anyone does); C6 cash stacks cover ante + bring-in."""
         anted = self.anted
         expected = self.ante
+        cash = self.hand.tournament_id is None  # C6 binds cash games, with chips or money alike
         for player in self.table.players:
             if anted and expected and player.name not in anted:
                 self.flag("ante-missing", line, f"{player.name} is dealt in without an ante", "C4")
             needed = (expected or 0) + (self.hand.bring_in or 0)
-            if self.rules.cash_requires_ante_plus_bringin and self.hand.currency and player.stack < needed:
+            if self.rules.cash_requires_ante_plus_bringin and cash and player.stack < needed:
                 self.flag(
                     "short-stack-dealt-in",
                     line,
@@ -576,16 +589,24 @@ class _Replayer:
         expected = table.next_actor()
         flagged: tuple[Violation, ...] = ()
         if self.over or expected is None:
-            code, rule = (
-                ("hand-should-have-ended", "Z13") if self.checked_out else ("action-after-round", "C15")
-            )
+            if self.checked_out:
+                code, rule = "hand-should-have-ended", "Z13"
+            else:  # C26 where nobody is left to bet against, else the round was over (C15)
+                code, rule = "action-after-round", "C26" if not self.over and table.acting() <= 1 else "C15"
             flagged = (self.flag(code, line, f"{name} acts after the betting was over", rule),)
         elif expected != name and not (kind == "bring-in" and table.bring_in_due):
             flagged = (self.flag("wrong-actor", line, f"{name} acts; {expected} was due", self.turn_rule()),)
         all_in = not isinstance(event, (Check, Fold)) and event.all_in
+        if isinstance(event, Raise) and event.by is not None:
+            flagged += self.check_increment(event, to)
+        if kind == "raise" and table.lifts_cap(name):
+            message = (f"{name} raises past the cap of {self.rules.max_raises} raises, which heads-up play "
+                       f"lifts (headsup_uncapped={self.rules.headsup_uncapped})")
+            flagged += (self.flag("headsup-uncapped", line, message, "C18", "info"),)
         issues = table.act(name, kind, to, all_in)
         if kind == "bring-in":
             self.bring_in_to = to
+            self.short_bring_in = all_in and table.bring_in is None
         if issues:
             if self.rules.raise_over_bring_in and self.street in (None, self.first_street):
                 issues = [self.over_bring_in(issue, name, to) for issue in issues]
@@ -607,6 +628,22 @@ class _Replayer:
                 flagged,
             )
         )
+
+    def check_increment(self, event: Raise, to: int) -> tuple[Violation, ...]:
+        """L9: a raise that states its increment and its total states one amount twice; the increment is
+        the total less the bet raised (a completion's may be counted from nothing, as some sites do, or
+        from a full bring-in the log never states, after a bring-in all in for less)."""
+        table, by = self.table, event.by
+        raised, full = to - table.level, to - table.base
+        if by == raised or by == full:
+            return ()
+        if by is not None and self.short_bring_in and table.bring_in_round and not table.completed \
+                and table.level <= to - by < table.small_bet:
+            return ()  # over a bring-in all in for less: the full bring-in it counts from is not in the log
+        money = table.money
+        message = (f"{event.player} raises {money(by or 0)} to {money(to)}: a raise to {money(to)} over "
+                   f"{money(table.level)} is {money(raised)}")
+        return (self.flag("raise-increment", event.line, message, "L9"),)
 
     def over_bring_in(self, issue: Issue, name: str, to: int) -> Issue:
         """A 3rd-street raise to the bring-in plus the small bet, where the site counts it so
@@ -714,6 +751,8 @@ class _Replayer:
             self.first_shower = self.first_shower or event.player
         self.reveal(event.player, event.cards, event.line, complete=at_showdown)
         self.showed.add(event.player)
+        if event.description:
+            self.described[event.player] = (event.line, event.description)
 
     def on_unreadable_show(self, player: str, line: int) -> None:
         """A show (or muck, or summary line) the reader left out for a word that is no card: the player
@@ -754,14 +793,8 @@ class _Replayer:
             if seat.cards and seat.player in table.by_name:
                 self.reveal(seat.player, seat.cards, seat.line, complete=True)
                 self.unreadable.discard(seat.player)  # the summary shows the cards the show line garbled
-        due = table.uncalled()
+        due = table.uncalled()  # never returned: the awards report it (C23), knowing if an award pays it
         if due:
-            self.flag(
-                "uncalled-missing",
-                last_line,
-                f"{table.money(due[1])} bet by {due[0]} was never called nor returned",
-                "C23",
-            )
             table.refund(*due)
         contributions = {p.name: p.committed for p in table.players}
         total = sum(contributions.values())
@@ -777,8 +810,10 @@ class _Replayer:
             folded_on=self.folded_on,
             evaluators=self.evaluators,
             odd_chip_rule=self.rules.odd_chip_rule,
-            showdown_rule=self.variant.showdown_rule,
+            variant=self.variant,
             checked_out=self.checked_out,
+            described=self.described,
+            unreturned=due,
             unreadable=frozenset(self.unreadable),
         ).judge(pots, total)
 

@@ -201,7 +201,7 @@ def settings(variant: Variant, site: str | None, preset: str | None, options: Se
 
     >>> [(s.value, s.origin) for s in settings(VARIANTS["stud8"], None, "stud8-card", ["max_raises=4"])
     ...  if s.key in ("max_raises", "board_tie_break", "headsup_uncapped")]
-    [('4', '--rule'), ('when_headsup', 'default'), ('suit', 'preset stud8-card')]
+    [('4', '--rule'), ('never', 'preset stud8-card'), ('suit', 'preset stud8-card')]
     """
     given = Rules.parse(options)
     user = Rules.parse([*([f"preset={preset}"] if preset else []), *options])

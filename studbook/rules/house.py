@@ -103,7 +103,7 @@ class Rules:
     out_of_cards: str = _opt(
         "community_card", "S11", "8 players on 7th street", ("community_card", "reshuffle_burns_and_muck")
     )
-    max_players: int = _opt(8, "S1", "players dealt in at most", low=2, high=10)
+    max_players: int = _opt(8, "C13", "players dealt in at most", low=2, high=10)
     first_round_opener: str = _opt(
         "bringin", "F2", "who opens the first round", ("bringin", "highcard_free", "highcard_forced")
     )
@@ -217,7 +217,8 @@ def _parse_deck(raw: str) -> int:
         return RANK_CHARS.index(low) + 2
     if text.isdigit() and int(text) % 4 == 0 and 28 <= int(text) <= 52:
         return 15 - int(text) // 4
-    raise RuleError(f"bad value {raw!r} for deck_ranks: expected LOW-A (8-A) or a deck size 28..52")
+    raise RuleError(f"bad value {raw!r} for deck_ranks: expected LOW-A (8-A) or a deck size of whole ranks, "
+                    "four cards each, from 28 (8-A) to 52 (2-A): 28, 32, 36, 40, 44, 48 or 52")
 
 
 def check_value(key: str, value: Any) -> None:
@@ -242,6 +243,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     # docs/rules.md T1-T11: the Spanish Stud8 house card.
     "stud8-card": {
         "max_raises": 3,
+        "headsup_uncapped": "never",  # T3: three raises "en cada ronda de apuestas", heads-up too
         "board_tie_break": "suit",
         "max_players": 6,
         "bringin_shift_when_allin_for_ante": "left_player_posts",

@@ -31,6 +31,11 @@ from studbook.rules.house import Rules
 from studbook.rules.variants import Variant
 
 AGGRESSIVE: Final = ("bet", "raise", "complete")
+# A reach beyond every stack: where the players agreed to bet past table stakes (Z11), nobody's stack
+# caps what the others must put in to call.
+_UNBOUNDED: Final = 1 << 60
+# The rule a wrong size breaks, where it is not C16's unit of the street: a completion goes to the small bet.
+_SIZE_RULE: Final = {"complete": "C9"}
 KINDS: Final = ("bring-in", "check", "fold", "call", *AGGRESSIVE)
 
 
@@ -106,6 +111,7 @@ class Table:
         currency: str | None = None,
     ) -> None:
         self.variant, self.rules, self.structure = variant, rules, structure
+        self.beyond = rules.allow_beyond_table_stakes  # Z11: a call is the bet, whatever the stack
         self.currency = currency  # of the amounts in its messages (None: chips)
         self.small_bet, self.big_bet, self.bring_in = small_bet, big_bet, bring_in
         self.players = [
@@ -166,7 +172,7 @@ class Table:
                 continue
             live += 1
             acting += not p.all_in
-            reach = p.bet + (p.stack if p.stack > 0 else 0)
+            reach = _UNBOUNDED if self.beyond else p.bet + (p.stack if p.stack > 0 else 0)
             if reach > top:
                 top, second, leader = reach, top, p
             elif reach > second:
@@ -236,7 +242,7 @@ class Table:
         capped = kind == "raise" and (not reopened or self.structure == "limit" and self.cap_reached())
         if all_in > self.level and not capped and player.can_act:
             totals = self._totals(player, kind, all_in)
-        call = min(owed, player.stack)
+        call = owed if self.beyond else min(owed, player.stack)
         return Choices(fold, check, call, bring_in, kind if totals else None, totals, all_in)
 
     def _totals(self, player: Player, kind: str, all_in: int) -> tuple[int, ...]:
@@ -417,10 +423,11 @@ class Table:
         elif kind == "call":
             if cost > owed and self._full_bring_in_shown(player.bet + cost):
                 owed = cost
+            due = owed if self.beyond else min(owed, player.stack)
             if owed == 0:
                 issues.append(Issue("call-amount", "C14", f"{name} calls with nothing to call"))
-            elif cost != min(owed, player.stack):
-                message = f"{name} calls {self.money(cost)}, expected {self.money(min(owed, player.stack))}"
+            elif cost != due:
+                message = f"{name} calls {self.money(cost)}, expected {self.money(due)}"
                 issues.append(Issue("call-amount", "C14", message))
         elif kind == "bring-in":
             issues += self._bring_in(player, cost)
@@ -456,12 +463,14 @@ class Table:
         player.bet += cost
         player.committed += cost
         self.pot += cost
-        if cost and all_in != (left <= 0):
+        # past table stakes (Z11) a player with nothing left plays on: all in only where the log says so
+        out = left <= 0 and not self.beyond
+        if cost and all_in != out and not (all_in and left <= 0):
             said = "says all-in with chips left" if all_in else "is all-in but the log does not say so"
             issues.append(Issue("all-in-mismatch", "C21", f"{player.name} {said}", "warning"))
         if left < 0 or stack < 0:
             self._reach = None  # the reach counts no negative stack
-        if not player.all_in and (left <= 0 or all_in):
+        if not player.all_in and (out or all_in):
             player.all_in = True
             self._reach = None
 
@@ -511,7 +520,7 @@ class Table:
         short = cost == player.stack  # all-in, whatever the log says (all-in-mismatch reports that)
         if to <= self.level:
             message = f"{player.name} {kind}s to {self.money(to)}, not above {self.money(self.level)}"
-            issues.append(Issue(f"{kind}-amount", "C16", message))
+            issues.append(Issue(f"{kind}-amount", _SIZE_RULE.get(kind, "C16"), message))
             return issues
         if kind == "raise":
             if player.acted and player.seen >= self.reopen:
@@ -569,7 +578,7 @@ class Table:
             # No legal total at all: stakes of 0 leave no raise size, so any raise is the wrong size.
             wanted = " or ".join(map(self.money, sorted(legal))) or "no raise (the stakes give no bet size)"
             message = f"{player.name} {kind}s to {self.money(to)}, expected {wanted}"
-            return [Issue(f"{kind}-amount", "C16", message)]
+            return [Issue(f"{kind}-amount", _SIZE_RULE.get(kind, "C16"), message)]
         least = self._least(kind)
         if to < least and not short:
             rule = "Z10" if self.rules.min_raise == "any" else "N2"
@@ -612,6 +621,12 @@ class Table:
 
     def _heads_up(self) -> bool:
         return self.acting() <= 2
+
+    def lifts_cap(self, name: str) -> bool:
+        """C18: is a raise by ``name`` now past the cap, and allowed only because play is heads-up?"""
+        player = self.by_name[name]
+        return (self.structure == "limit" and self.raises >= self.rules.max_raises
+                and not self.cap_reached() and not (player.acted and player.seen >= self.reopen))
 
     def cap_reached(self) -> bool:
         """C17 with C18: is another raise over the cap?"""

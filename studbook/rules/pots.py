@@ -111,8 +111,10 @@ def award_pots(
     ``odd_chip_rule`` (C30): ``position`` (first clockwise from the dealer), ``suit_high_best5``
     (highest card by rank then suit among the five used; ace low in a low half) or
     ``suit_all_cards`` (highest card of all the player's cards, in a low half the lowest one).
-    A pot with one eligible player is "uncontested" whatever was shown; one where no eligible
-    player showed gets no winners and reason "no hand shown".
+    A pot with one eligible player is "uncontested" whatever was shown; a side pot of a hi/lo game that
+    one player can win is still awarded by halves when he showed (H8: each half is awarded, as the
+    sites' logs write it), and the whole pot otherwise. A pot where no eligible player showed gets no
+    winners and reason "no hand shown".
 
     >>> from studbook.cards import parse_cards
     >>> from studbook.rules.evaluate import low8
@@ -132,7 +134,8 @@ def award_pots(
     results = []
     for index, pot in enumerate(pots):
         contenders = sorted((p for p in pot.eligible if p in shown), key=seat.__getitem__)
-        if len(pot.eligible) == 1:
+        alone = len(pot.eligible) == 1
+        if alone and not (index and contenders and len(halves) == 2):
             winners = [Winner(pot.eligible[0], pot.amount)]
             reason = "uncontested"
         elif not contenders:
@@ -151,7 +154,7 @@ def award_pots(
                 ranked = _odd_chip_order(players, key, shown, odd_chip_rule)
                 amounts = _split(share, ranked, unit)
                 winners += [Winner(p, amounts[p], half, describe(key)) for p in players]
-            reason = "showdown"
+            reason = "uncontested" if alone else "showdown"
         results.append(PotResult(index, pot.amount, pot.eligible, tuple(winners), reason))
     return results
 

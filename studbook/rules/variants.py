@@ -73,8 +73,11 @@ class Variant:
     hands: tuple[str, ...] = ("high",)  # evaluators of the pot, one per half: ("high", "low8") splits
     open_pair_street: int | None = None  # street whose open pair allows the big bet (S7, F4)
     warn_fold_when_check: bool = True  # S3; descubierto allows it outright (Z8)
-    showdown_rule: str = "S1"  # the rules.md id that says who wins a showdown
+    showdown_rule: str = "S12"  # the rules.md id that says who wins a showdown
     defaults: tuple[tuple[str, Any], ...] = ()
+    # The game's own rule where a rule of another section says the same for it (descubierto's Z3 for the
+    # deal and the players of S1): a verdict of this game cites the second id, not the first.
+    own_rules: tuple[tuple[str, str], ...] = ()
     # the exposed-board ranking of later streets (BOARD_RANKS); None: board_low for "low_board", else
     # board_high
     board_rank: str | None = None
@@ -82,6 +85,7 @@ class Variant:
     by_street: dict[int, StreetSpec] = field(init=False, repr=False, compare=False)
     # up cards each live player shows once a street is dealt: a shorter board is one the log hides
     up_cards_by: dict[int, int] = field(init=False, repr=False, compare=False)
+    cites: dict[str, str] = field(init=False, repr=False, compare=False)  # ``own_rules`` as a dict
 
     def __hash__(self) -> int:
         """By name alone (variants are few and named apart): hashing every street costs each lookup."""
@@ -102,6 +106,7 @@ class Variant:
         object.__setattr__(self, "by_street", {int(spec.street): spec for spec in self.streets})
         shown = zip(self.streets, accumulate(spec.up for spec in self.streets), strict=True)
         object.__setattr__(self, "up_cards_by", {int(spec.street): n for spec, n in shown})
+        object.__setattr__(self, "cites", dict(self.own_rules))
 
     @property
     def first_street(self) -> Street:
@@ -165,6 +170,14 @@ class Variant:
         """The rules.md id that names who brings in (S4, R2, R27-3; C7 for a game without one)."""
         return BRING_IN_RULE_IDS[self.bring_in]
 
+    def cite(self, rule: str) -> str:
+        """The rule a verdict of this game cites for ``rule``: the game's own where it has one.
+
+        >>> descubierto.cite("S1"), stud5.cite("S5"), stud.cite("S5"), razz27.cite("R3")
+        ('Z3', 'F3', 'S5', 'R27-4')
+        """
+        return self.cites.get(rule, rule)
+
     def spec(self, street: int) -> StreetSpec | None:
         return self.by_street.get(street)
 
@@ -210,11 +223,13 @@ stud8 = Variant(
     "high_board",
     hands=("high", "low8"),
     showdown_rule="H8",
+    own_rules=(("S7", "H4"),),
 )
-razz = Variant("razz", "Razz", _SEVEN, "high_card", "low_board", hands=("low_a5",), showdown_rule="R5")
+razz = Variant("razz", "Razz", _SEVEN, "high_card", "low_board", hands=("low_a5",), showdown_rule="R5",
+               own_rules=(("S7", "R1"),))
 # docs/rules.md, confirmed in kingsclub/cash-2-7 Razz-*.txt (tests/grammar/sites/test_kingsclub.py):
 # R27-1 deal and limits as razz; R27-2 deuce-to-seven low; R27-3 the highest door brings in, ace high;
-# R27-4 the lowest board under 2-7 values opens later streets (the engine cites R3, as in razz).
+# R27-4 the lowest board under 2-7 values opens later streets.
 razz27 = Variant(
     "razz27",
     "2-7 Razz (deuce-to-seven lowball stud)",
@@ -224,6 +239,7 @@ razz27 = Variant(
     hands=("low27",),
     showdown_rule="R27-2",
     board_rank="board_low27",
+    own_rules=(("R3", "R27-4"), ("S7", "R27-1")),
 )
 stud5 = Variant(
     "stud5",
@@ -234,6 +250,7 @@ stud5 = Variant(
     open_pair_street=3,
     showdown_rule="F6",
     defaults=(("big_bet_from_street", 4), ("open_pair_double_bet", False), ("max_players", 10)),
+    own_rules=(("S1", "F1"), ("S5", "F3"), ("S7", "F4")),
 )
 descubierto = Variant(
     "descubierto",
@@ -251,8 +268,11 @@ descubierto = Variant(
         ("min_raise", "any"),
         ("board_tie_break", "position"),
         ("odd_chip_rule", "position"),
-        ("ante", 0),
+        ("max_players", 8),
     ),
+    # Z3 deals as five card stud (F1) with two to eight players; the rest are its own words for the core
+    own_rules=(("S1", "Z3"), ("F1", "Z3"), ("S5", "Z7"), ("F3", "Z7"), ("C3", "Z4"), ("C14", "Z9"),
+               ("C20", "Z11"), ("C30", "Z15")),
 )
 
 VARIANTS: Final[dict[str, Variant]] = {v.name: v for v in (stud, stud8, razz, razz27, stud5, descubierto)}

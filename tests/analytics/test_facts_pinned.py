@@ -20,6 +20,13 @@ names the columns that count streets for the games shown (``saw_3rd`` ... in fiv
 round where games are mixed), and ``players`` names every player as ``--player`` takes it, not only an
 alias's; the ``stats`` and ``players`` outputs of both databases were pinned anew, after their rows
 and values were checked equal to the old outputs', and every other pin is unchanged.
+A fifth: one fault is one verdict, and a side pot is paid as the logs pay it. ACR's odd cent given to
+the low half is one error (H9) where it was two; a stud8 side pot only one player can win goes to him by
+halves (H8), so the simulated stud8 hand and the Stud8 history hand with such a pot count it in
+``won_hi`` and ``won_lo``; and a heads-up raise past the cap is noted as information (C18, a simulated
+stud5 hand). The corpus's ``hands.errors`` and ``hands.violations`` and the simulated
+``hands.violations``, ``seats.won_hi`` and ``seats.won_lo`` were pinned anew; every other pin is
+unchanged.
 
 The pins are SHA-256 digests (the corpus's real player names stay out of the project), one per
 column or per output, so a failure names what changed. Regenerate them only for an intended change

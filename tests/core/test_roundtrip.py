@@ -62,7 +62,10 @@ def test_simulated_hands_replay_clean(game: str, fmt: str, rules: tuple[str, ...
         assert isinstance(hand, Hand), hand
         assert plain(hand) == plain(played.hand), hand.hand_id
         result = replay(hand, user)
-        assert result.violations == [], (hand.hand_id, result.violations)
+        # a raise past the cap heads-up is legal where the rules lift it, and the replay says so (C18)
+        lifted = [v for v in result.violations
+                  if (v.code, v.severity, v.rule) == ("headsup-uncapped", "info", "C18")]
+        assert [v for v in result.violations if v not in lifted] == [], (hand.hand_id, result.violations)
         assert {seat.player: seat.net for seat in result.seats} == played.net, hand.hand_id
         mucked = {s.player: s.cards for s in hand.summary.seats if s.outcome == "mucked"}
         for event in played.hand.events:

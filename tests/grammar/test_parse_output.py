@@ -45,7 +45,7 @@ BEFORE = {
     "pokerstars/tour-7-StudHL-USD-10-1-200906.PT2.export.txt": "57228042923c484b",
     "pokerstars/tour-Razz-8max-USD-200-15-201009.bracket.in.alias.txt": "4635cdd11db1c805",
     "descubierto-2024-11-15.txt": "6d419880b69eb056",
-    "stud8-2024-11-21.txt": "5b9438422355604f",
+    "stud8-2024-11-21.txt": "497cfee9c2e4e7b6",  # its preset stud8-card states headsup_uncapped=never
     "pokerstars-stud8-sim.txt": "414c245d0575b6c0",  # the README's examples, as it parses
 }
 

@@ -127,7 +127,7 @@ Seat+1 : Card dealt to a spot [5c]
 Seat+2 [ME] : Card dealt to a spot [6h]
 *** RIVER ***
 Seat+1 : Card dealt to a spot [Ts]
-Seat+2 [ME] : Card dealt to a spot [2h]
+Seat+2 [ME] : Card dealt to a spot [3h]
 Seat+1 : Showdown [Ah Kd Ts 9c 5c] (High Card)
 Seat+2 [ME] : Showdown [7s 7d 7h 6h 5h] (Three of a kind)
 Seat+2 [ME] : Ranking 3
@@ -136,6 +136,6 @@ Seat+4 : Seat sit out
 *** SUMMARY ***
 Total Pot(130)
 Seat+1:  40 [Does not show]
-Seat+2:  90  with Three of a kind [7s 7d 2c 7h 5h 6h 2h-7s 7d 7h 6h 5h]
+Seat+2:  90  with Three of a kind [7s 7d 2c 7h 5h 6h 3h-7s 7d 7h 6h 5h]
 Seat+4:  Folded on the 5TH STREET
 """

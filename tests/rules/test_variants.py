@@ -106,7 +106,8 @@ def test_descubierto_defaults_section_9() -> None:
     assert rules.allow_beyond_table_stakes is False  # Z11
     assert rules.figuras_includes_two_pair is True  # Z17
     assert rules.flush_beats_full_at_or_below == 40  # Z19
-    assert rules.ante == 0  # Z5
+    assert rules.ante is None  # Z5: as the log states it, by its header or else by its ante lines
+    assert rules.max_players == 8  # Z3: two to eight players
     assert rules.odd_chip_rule == "position"  # Z2: suits have no value
     assert descubierto.structure == "no-limit"
 

@@ -290,14 +290,14 @@ Dealt to Hero [2c 3d 5h 6c 7s 8d] [Tc]
 Dealt to Villain [X X Kc Qd Kd 9s] [X]
 *** SHOW DOWN ***
 Hero shows [2c 3d 5h 6c 7s 8d Tc] (7-6-5-3-2)
-Villain shows [Ah Jh Kc Qd Kd 9s 4c] (K-Q-J-9-A)
+Villain shows [Ah Jh Kc Qd Kd 9s 4c] (Q-J-9-4-A)
 Hero collected 80 from side pot 1
 Hero collected 100 from side pot 2
 Hero collected 540 from main pot
 *** SUMMARY ***
 Total pot 720 | No rake
 Seat 1: Hero showed [2c 3d 5h 6c 7s 8d Tc] and won 720 with 7-6-5-3-2
-Seat 2: Villain showed [Ah Jh Kc Qd Kd 9s 4c] and lost with K-Q-J-9-A
+Seat 2: Villain showed [Ah Jh Kc Qd Kd 9s 4c] and lost with Q-J-9-4-A
 """
 
 
