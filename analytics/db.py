@@ -25,27 +25,24 @@ SCHEMA_VERSION = 7  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 
 # import made stay.
 UPGRADABLE = (2, 3, 4, 5, 6)
 DEFAULT_DB = "studbook.duckdb"
-DEFAULT_BATCH = 2000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks:
-# the per-seat facts of a batch take their own DuckDB ~25 MB at 2,000 hands, ~60 MB at 5,000 (peak RSS 365 vs
-# 425 MB importing 10,000 simulated stud hands), for ~10% more time planning the facts SQL more often
+DEFAULT_BATCH = 20_000  # hands (and rejected blocks) per import transaction, a pass of whole units: the
+# per-seat facts of a pass's new hands are worked out in one run of facts.sql, whose planning (~100 ms) is
+# paid once a pass (analytics/load.py); a pass is staged in DuckDB, within its memory limit below
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
 # ... and characters: a block of junk can be 1 MB of text (grammar/reader.py), and a chunk or a batch of
 # many such blocks must not hold gigabytes (DuckDB's 64MB limit made a batch of 200 MB of rejects fail).
 CHUNK_CHARS = 8 << 20  # text of the blocks of one chunk
 BATCH_RAW_CHARS = 8 << 20  # raw text of the rejected blocks of one batch
-# ... and chunks: a file is at least one chunk, and the loader's memory grows with the chunks of a batch
-# (their Arrow tables are concatenated and scanned): 10,000 one-line files in one batch peaked at 807 MB.
-BATCH_CHUNKS = 200
 # DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
-# would grow with the database; a limit makes it write them out (intermediates spill). Measured on
-# the writer alone: 64MB peaks about 55 MB below 128MB, for 7% more of its CPU time.
+# would grow with the database; a limit makes it write them out (the staged pass and intermediates
+# spill). 160MB: the writer stages a pass and works out its facts in this connection.
 # DuckDB checkpoints (folds the write-ahead log into the file) when the log passes 16MB by default;
 # each costs more than the log it saves. 256MB cut the writer's CPU from about 220 to 150 us per hand,
 # with the same peak memory. A hand writes ~6.7 KB of log (20,000 simulated hands of the five games:
 # 133 MB), so that is a checkpoint every ~38,000 hands, and the last one runs when the import closes
 # the database, after the parse is done (~1.2 s for those 20,000 hands). One thread: the writer is fed
-# one batch at a time, and with --jobs the workers have the other cores.
-IMPORT_SETTINGS = {"memory_limit": "64MB", "checkpoint_threshold": "256MB", "threads": 1}
+# one unit at a time, and with --jobs the workers have the other cores.
+IMPORT_SETTINGS = {"memory_limit": "160MB", "checkpoint_threshold": "256MB", "threads": 1}
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs",
                "tournament_places")
 # An import holds the database file's lock from start to end; a reader (or a second import) waits this

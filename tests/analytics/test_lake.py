@@ -20,7 +20,7 @@ from helpers.paths import HISTORIES
 
 from studbook.analytics import lake_import
 from studbook.analytics.lake_shards import StagedShard
-from studbook.analytics.lake_shards import import_file
+from studbook.analytics.lake_shards import import_files
 from studbook.analytics.lake_store import Lake
 from studbook.cli import app
 from studbook.grammar import expand_paths
@@ -137,7 +137,7 @@ def test_a_lake_at_an_fsspec_url_is_written_and_read_through_fsspec(tmp_path: Pa
     try:
         lake.create()
         for path in sorted(HISTORIES.glob("*.txt")):
-            import_file(str(path), url)
+            import_files([str(path)], url)
         db = tmp_path / "db.duckdb"
         import_into(db, HISTORIES)
         assert lake_contents(url) == contents(db)

@@ -28,14 +28,15 @@ def test_the_bar_moves_by_bytes_and_ends_full(tmp_path: Path) -> None:
     with ImportProgress(files, console) as progress:
         task = progress.progress.tasks[0]
 
-        def chunk(result):
-            progress.chunk(result)
+        def unit(result):
+            progress.unit(result)
             seen.append(task.completed)
 
-        run_import(files, tmp_path / "p.duckdb", chunk_size=2, on_chunk=chunk)
+        run_import(files, tmp_path / "p.duckdb", chunk_size=2, on_unit=unit)
     total = sum(path.stat().st_size for path in files)
     assert task.total == total and seen[-1] == total
-    assert len(seen) == 4 and seen == sorted(seen) and 0 < seen[0] < seen[1] < total  # b.txt: 3 chunks
+    # units of 2 blocks: a.txt (1 hand) with b.txt's first chunk, then b.txt's other two chunks
+    assert len(seen) == 3 and seen == sorted(seen) and 0 < seen[0] < seen[1] < total
     assert progress.hands == 6
 
 
