@@ -9,9 +9,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import duckdb
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # duckdb loads when a database is opened: every command imports this module at start
+    import duckdb
     import pyarrow as pa
 
 SCHEMA_VERSION = 7  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs;
@@ -62,6 +61,8 @@ def sql_file(name: str) -> str:
 @cache
 def arrow_schemas() -> dict[str, pa.Schema]:
     """The Arrow schema of every table, read from schema.sql so the loader and DDL never disagree."""
+    import duckdb
+
     con = duckdb.connect()
     con.execute(sql_file("schema.sql"))
     return {name: con.sql(f"SELECT * FROM {name} LIMIT 0").to_arrow_table().schema for name in DATA_TABLES}
@@ -71,6 +72,8 @@ def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPy
     """``files=False`` turns DuckDB's external access off: SQL can read and write no file but the
     database (no COPY TO, read_csv, ATTACH or extension loading). Only then is a config given: DuckDB
     refuses a second connection in one process to the same file with a different one."""
+    import duckdb
+
     config = {} if files else {"enable_external_access": False}
     waited = 0.0
     while True:
@@ -95,6 +98,8 @@ def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPy
 
 def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> int:
     """The database's schema version, when this studbook can use it."""
+    import duckdb
+
     try:
         found = con.execute("SELECT max(version) FROM schema_version").fetchall()[0][0]
     except duckdb.CatalogException:
@@ -120,6 +125,8 @@ def _check_not_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
 def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
     """Open or create the database, with the tables of schema.sql and the current views. An empty file
     (``touch studbook.duckdb``) is a new database; another program's database is refused."""
+    import duckdb
+
     if path.is_file() and path.stat().st_size == 0:
         path.unlink()  # DuckDB calls a 0-byte file invalid; it holds nothing to lose
     con = _connect(path, read_only=False)

@@ -304,9 +304,9 @@ def run_import(files: Sequence[Path], db: Path, jobs: int | None = 1, rule_args:
                 read = unit_results(to_read, summary.jobs, rule_args, chunk_size, strict)
                 for outcome in written(loader, _observed(read, summary, on_unit)):
                     summary.add_batch(outcome)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # the writer's step in hand is done: what it committed is stored
             loader.discard()
-            summary.interrupted = True
+            summary.interrupted, summary.imported = True, loader.imported
             return summary
         if summary.imported:
             summary.stack_breaks = stack_breaks_of_import(con)

@@ -182,6 +182,7 @@ class Loader:
         self.prepared = False
         self.results: list[UnitResult] = []  # the units staged in this pass, without their tables
         self.hands = self.rows = self.raw_chars = 0  # staged in this pass
+        self.imported = 0  # new hands committed by this loader, in all its passes
         self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
         self.rejected: Counter[str] = Counter()
 
@@ -242,6 +243,7 @@ class Loader:
             self.blocks, self.rejected = before
             outcome = self._store_isolating(error)
         outcome.already_present = self.hands - outcome.imported - outcome.rejected
+        self.imported += outcome.imported
         self._clear()
         return outcome
 

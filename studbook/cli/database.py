@@ -37,8 +37,6 @@ from studbook.cli.options import LakeOption
 from studbook.cli.options import SchedulerOption
 from studbook.cli.options import Strict
 from studbook.cli.options import WorkersOption
-from studbook.grammar import expand_paths
-from studbook.rules.house import Rules
 from studbook.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -170,6 +168,8 @@ def _import(paths: list[str], db: Path, jobs: int | None, rule: list[str] | None
     """The import the command asks for: its summary, and the files whose lake task failed."""
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
     from studbook.cli.import_progress import ImportProgress
+    from studbook.grammar import expand_paths
+    from studbook.rules.house import Rules
 
     with user_errors():
         rule_args = tuple(rule or ())

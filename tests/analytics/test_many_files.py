@@ -40,7 +40,8 @@ def test_small_files_are_packed_into_units_and_a_big_one_cut_into_several(tmp_pa
     # at least 10 blocks a unit: the big file's last 5 blocks and three small files make 11
     assert [sum(blocks for _, blocks in unit) for unit in shape] == [10] * 6 + [11] + [10] * 4 + [4]
     chunks = [chunk for unit in units for chunk in unit]
-    assert [chunk.file for chunk in chunks if chunk.last] == [str(path) for path in [*files[:20], big, *files[20:]]]
+    in_order = [str(path) for path in [*files[:20], big, *files[20:]]]
+    assert [chunk.file for chunk in chunks if chunk.last] == in_order
 
 
 def peak_kb(folder: Path, db: Path) -> int:

@@ -176,8 +176,8 @@ def test_ctrl_c_ends_the_command_in_one_line(place: tuple[Path, Path]) -> None:
         out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert lines[0].startswith(f"watching {folder}")
-    assert err.splitlines() == [f"interrupted: 2 new hands stored in {db}; the same import again goes on from "
-                                "there"]
+    assert err.splitlines() == [f"interrupted: 2 new hands stored in {db}; the same import again goes on "
+                                "from there"]
     assert not out.strip()  # every batch was said as it was stored; no summary follows
     assert len(hand_ids(db)) == 2
 
