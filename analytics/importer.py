@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from contextlib import contextmanager
 from dataclasses import dataclass
 from dataclasses import field
@@ -50,21 +51,15 @@ from typing import TYPE_CHECKING
 from studbook.analytics.db import DEFAULT_BATCH
 from studbook.analytics.db import DEFAULT_CHUNK
 from studbook.analytics.db import open_for_import
-from studbook.analytics.load import IMPORTED
-from studbook.analytics.load import Loader
-from studbook.analytics.reading import Unit
-from studbook.analytics.reading import read_units
-from studbook.analytics.worker import UnitResult
-from studbook.analytics.worker import collecting_less
-from studbook.analytics.worker import process_unit
-from studbook.analytics.worker import start_worker
-from studbook.grammar.reader import file_stamp
-from studbook.grammar.records import ParseError
 
+# The parsers, the rows and DuckDB are loaded by run_import, while DuckDB opens the database meanwhile.
 if TYPE_CHECKING:
     import duckdb
 
     from studbook.analytics.load import BatchOutcome
+    from studbook.analytics.load import Loader
+    from studbook.analytics.reading import Unit
+    from studbook.analytics.worker import UnitResult
 
 SHOWN_NAMES = 5  # rejected blocks and files with no hand history named in a summary; the rest are counted
 
@@ -95,6 +90,8 @@ class ImportSummary:
     interrupted: bool = False  # Ctrl-C stopped it: what is counted is what was stored before
 
     def add_unit(self, result: UnitResult) -> None:
+        from studbook.grammar.records import ParseError
+
         for part in result.parts:
             self.files += part.last
             if part.no_history:
@@ -176,6 +173,11 @@ def unit_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
     """Process the files' units in order; with ``jobs`` > 1 in worker processes, at most 2 * jobs units
     ahead of the one being yielded (``strict``: see :func:`~studbook.grammar.parse_block`). Closed early
     (Ctrl-C), it stops the workers at once."""
+    from studbook.analytics.reading import read_units
+    from studbook.analytics.rows import chunk_schemas
+    from studbook.analytics.worker import process_unit
+    from studbook.analytics.worker import start_worker
+
     units = read_units(paths, chunk_size)
     if jobs <= 1:
         for unit in units:
@@ -183,7 +185,7 @@ def unit_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
         return
     # spawn: the parent holds DuckDB's threads, which a forked child must not inherit.
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=start_worker, initargs=(os.getpid(),))
+                               initializer=start_worker, initargs=(os.getpid(), chunk_schemas()))
     pending: deque[Future[UnitResult]] = deque()
     stopped = False
     try:
@@ -202,6 +204,8 @@ def unit_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
 
 def _submit(pool: ProcessPoolExecutor, unit: Unit, rule_args: tuple[str, ...], strict: bool,
             spawns: bool) -> Future[UnitResult]:
+    from studbook.analytics.worker import process_unit
+
     """Hand a unit to the pool. The first ``jobs`` submissions start the workers: Ctrl-C is ignored
     meanwhile, so the workers start with it ignored (an ignored signal stays ignored in a new program) and
     a Ctrl-C at the terminal, which reaches every process of the command, leaves them to this one."""
@@ -268,6 +272,8 @@ def unchanged_files(con: duckdb.DuckDBPyConnection, paths: Sequence[Path]) -> di
 def known_contents(known: dict[int, dict[str, int]], paths: Sequence[Path]) -> dict[Path, int]:
     """The files among ``paths`` whose content is in ``known`` (hand blocks by SHA-256, by byte size),
     with its blocks; only a file with the byte size of a known content is hashed."""
+    from studbook.grammar.reader import file_stamp
+
     unchanged = {}
     for path in paths:
         try:
@@ -288,71 +294,81 @@ def run_import(files: Sequence[Path], db: Path, jobs: int | None = 1, rule_args:
     """Import ``files`` into the database at ``db``, ``batch_size`` hands (and rejected blocks) per
     transaction, in units of ``chunk_size`` hand blocks, with ``jobs`` worker processes (None: as many as
     pay, :func:`pick_jobs`); ``on_unit`` hears about each unit, and ``on_unchanged`` which files are not
-    read (all of them read with ``reread``). Ctrl-C ends it early: ``interrupted`` in the summary."""
+    read (all of them read with ``reread``). Ctrl-C ends it early: ``interrupted`` in the summary, which
+    counts the hands stored until then."""
     summary = ImportSummary()
-    con = open_for_import(db)
+    loader: Loader | None = None
     try:
-        unchanged = {} if reread else unchanged_files(con, files)
-        summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
-        if on_unchanged and unchanged:
-            on_unchanged(list(unchanged))
-        to_read = [path for path in files if path not in unchanged]
-        summary.jobs, summary.jobs_reason = pick_jobs(jobs, input_bytes(to_read), available_cores())
-        loader = Loader(con, batch_size)
-        try:
-            with collecting_less(), writer_prompt():
-                read = unit_results(to_read, summary.jobs, rule_args, chunk_size, strict)
-                for outcome in written(loader, _observed(read, summary, on_unit)):
-                    summary.add_batch(outcome)
-        except KeyboardInterrupt:  # the writer's step in hand is done: what it committed is stored
-            loader.discard()
-            summary.interrupted, summary.imported = True, loader.imported
-            return summary
-        if summary.imported:
-            summary.stack_breaks = stack_breaks_of_import(con)
-    finally:
-        con.close()
+        with interruptible(), ThreadPoolExecutor(1, thread_name_prefix="studbook-writer") as writer:
+            opening = writer.submit(open_for_import, db)  # DuckDB makes the tables while the parsers load
+            from studbook.analytics.load import Loader
+            from studbook.analytics.worker import collecting_less
+
+            con = opening.result()
+            try:
+                loader = Loader(con, batch_size)
+                writer.submit(loader.prepare)  # the facts' views, while the files are looked at
+                with closing(con.cursor()) as looking:  # DuckDB takes one call at a time a connection
+                    unchanged = {} if reread else unchanged_files(looking, files)
+                summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
+                if on_unchanged and unchanged:
+                    on_unchanged(list(unchanged))
+                to_read = [path for path in files if path not in unchanged]
+                summary.jobs, summary.jobs_reason = pick_jobs(jobs, input_bytes(to_read), available_cores())
+                with collecting_less(), writer_prompt():
+                    read = unit_results(to_read, summary.jobs, rule_args, chunk_size, strict)
+                    steps = written(writer, loader, _observed(read, summary, on_unit))
+                    try:
+                        for outcome in steps:
+                            summary.add_batch(outcome)
+                    finally:
+                        steps.close()  # on Ctrl-C: once the writer's step in hand is done
+                if summary.imported:
+                    summary.stack_breaks = writer.submit(loader.stack_breaks).result()
+            finally:
+                con.close()
+    except KeyboardInterrupt:  # what the writer committed is stored, the rest of its pass is not
+        summary.interrupted, summary.imported = True, loader.imported if loader is not None else 0
     return summary
 
 
-# Breaks where the hand or the one before it at its table is new: a hand stored between two others can
-# break the stack of the one after it.
-_STACK_BREAKS = f"""
-SELECT count(*) FROM stack_breaks AS b
-WHERE EXISTS (FROM {IMPORTED} AS n WHERE n.site = b.site AND n.hand_id IN (b.hand_id, b.previous_hand_id))
-"""
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Ctrl-C as a KeyboardInterrupt, also where it stops a DuckDB query of this thread (which DuckDB
+    reports as a RuntimeError)."""
+    try:
+        yield
+    except RuntimeError as error:
+        if str(error) != "Query interrupted":
+            raise
+        raise KeyboardInterrupt from None
 
 
-def stack_breaks_of_import(con: duckdb.DuckDBPyConnection) -> int:
-    """How many rows of the ``stack_breaks`` view (analytics/stacks.sql, rule L7) concern a hand the
-    :class:`~studbook.analytics.load.Loader` of ``con`` stored."""
-    return con.execute(_STACK_BREAKS).fetchall()[0][0]
-
-
-def written(loader: Loader, results: Iterable[UnitResult]) -> Iterator[BatchOutcome]:
+def written(writer: ThreadPoolExecutor, loader: Loader, results: Iterable[UnitResult]
+            ) -> Iterator[BatchOutcome]:
     """Each committed pass's outcome, in order, the next unit gathered while one is staged or a pass
     committed.
 
-    The writer is a thread of its own: DuckDB lets go of the GIL while it inserts and works out the facts,
-    so the next units are parsed and replayed meanwhile (with ``--jobs 1``, in this process). One step at
-    most is being written, so commits keep the input's order and memory holds two units. Closed early
-    (Ctrl-C), it waits for the step in hand to end; what was staged and not committed is the caller's to
-    discard."""
-    with ThreadPoolExecutor(1, thread_name_prefix="studbook-writer") as writer:
-        writing: Future[BatchOutcome | None] | None = None
-        try:
-            for result in results:
-                if writing is not None and (outcome := writing.result()) is not None:
-                    yield outcome
-                writing = writer.submit(_stage, loader, result)
+    The ``writer`` is a thread of its own: DuckDB lets go of the GIL while it inserts and works out the
+    facts, so the next units are parsed and replayed meanwhile (with ``--jobs 1``, in this process). One
+    step at most is being written, so commits keep the input's order and memory holds two units. Closed
+    early (Ctrl-C), it waits for the step in hand to end; what was staged and not committed is dropped
+    with the connection (the staging tables are temporary)."""
+    writing: Future[BatchOutcome | None] | None = None
+    try:
+        for result in results:
             if writing is not None and (outcome := writing.result()) is not None:
                 yield outcome
-            writing = writer.submit(loader.commit)
-            if (outcome := writing.result()) is not None:
-                yield outcome
-        finally:
-            if writing is not None:
-                _wait_quietly(writing)
+            writing = writer.submit(_stage, loader, result)
+        if writing is not None and (outcome := writing.result()) is not None:
+            yield outcome
+        writing = writer.submit(loader.commit)
+        if (outcome := writing.result()) is not None:
+            yield outcome
+    except BaseException:
+        if writing is not None:
+            _wait_quietly(writing)
+        raise
 
 
 def _stage(loader: Loader, result: UnitResult) -> BatchOutcome | None:

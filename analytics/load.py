@@ -28,6 +28,7 @@ from dataclasses import field
 from datetime import UTC
 from datetime import datetime
 from functools import cache
+from typing import TYPE_CHECKING
 
 import duckdb
 import pyarrow as pa
@@ -35,13 +36,16 @@ import pyarrow as pa
 from studbook.analytics import facts
 from studbook.analytics.db import BATCH_RAW_CHARS
 from studbook.analytics.db import DEFAULT_BATCH
-from studbook.analytics.isolate import STEP_ERRORS
 from studbook.analytics.isolate import in_halves
 from studbook.analytics.isolate import kept_raw
+from studbook.analytics.isolate import step_errors
 from studbook.analytics.rows import HAND_INDEX
 from studbook.analytics.rows import HAND_TABLES
 from studbook.analytics.rows import chunk_schemas
-from studbook.analytics.worker import UnitResult
+
+if TYPE_CHECKING:
+    from studbook.analytics.worker import FilePart
+    from studbook.analytics.worker import UnitResult
 
 
 @dataclass(slots=True)
@@ -60,7 +64,6 @@ class BatchOutcome:
 
 
 STAGED = (*HAND_TABLES, "hand_logs", "rejected")  # a unit's tables: unit_<name>, staged in staged_<name>
-IMPORTED = "import_new"  # the keys (site, hand_id) of the hands this loader stored
 FILE_SCHEMA = pa.schema([("sha256", pa.string()), ("bytes", pa.int64()), ("file", pa.string()),
                          ("blocks", pa.int32()), ("rejected", pa.int32()),
                          ("imported_utc", pa.timestamp("us"))])
@@ -150,6 +153,12 @@ FROM (SELECT count_if(severity = 'error') AS errors, count_if(severity = 'warnin
 """
 
 
+_STACK_BREAKS = """
+SELECT count(*) FROM stack_breaks AS b
+WHERE EXISTS (FROM import_new AS n WHERE n.site = b.site AND n.hand_id IN (b.hand_id, b.previous_hand_id))
+"""
+
+
 @cache
 def _store_script(rest: bool) -> str:
     """One script that stores the new hands of the range [$start, $stop) of the pass with their facts, and
@@ -180,13 +189,14 @@ class Loader:
         self.batch_size = batch_size
         self.max_raw_chars = max_raw_chars
         self.prepared = False
-        self.results: list[UnitResult] = []  # the units staged in this pass, without their tables
+        self.parts: list[FilePart] = []  # of the units staged in this pass
+        self.units = 0
         self.hands = self.rows = self.raw_chars = 0  # staged in this pass
         self.imported = 0  # new hands committed by this loader, in all its passes
         self.blocks: Counter[str] = Counter()  # of the files whose last chunk is still to come
         self.rejected: Counter[str] = Counter()
 
-    def _prepare(self) -> None:
+    def prepare(self) -> None:
         """The staging tables and the facts' temporary tables and views, made once on the connection."""
         self._register({name: schema.empty_table() for name, schema in _schemas().items()})
         try:
@@ -207,13 +217,14 @@ class Loader:
     def stage(self, result: UnitResult) -> None:
         """Append a unit's rows to the pass."""
         if not self.prepared:
-            self._prepare()
+            self.prepare()
         self._register(result.tables)
         try:
             self.con.execute(_stage_sql(self.hands))
         finally:
             self._unregister()
-        self.results.append(UnitResult(result.parts, {}, result.rejected_chars))
+        self.parts.extend(result.parts)
+        self.units += 1
         self.hands += result.hands
         self.rows += result.hands + result.rejected
         self.raw_chars += result.rejected_chars
@@ -234,12 +245,12 @@ class Loader:
         """Store the pass in one transaction and say what was new (None: nothing was staged). When the facts
         or the insert fail, the pass is stored in parts: the hands they fail on alone are rejected
         (analytics/isolate.py), the others stored, and the rejected blocks and the files read go in last."""
-        if not self.results:
+        if not self.units:
             return None
         before = (Counter(self.blocks), Counter(self.rejected))
         try:
             outcome = self._store(0, self.hands, self._finished_files(Counter()))
-        except STEP_ERRORS as error:
+        except step_errors() as error:
             self.blocks, self.rejected = before
             outcome = self._store_isolating(error)
         outcome.already_present = self.hands - outcome.imported - outcome.rejected
@@ -247,14 +258,18 @@ class Loader:
         self._clear()
         return outcome
 
-    def discard(self) -> None:
-        """Forget the pass staged so far (an import that stops before committing it)."""
-        self._clear()
+    def stack_breaks(self) -> int:
+        """How many rows of the ``stack_breaks`` view (analytics/stacks.sql, rule L7) concern a hand this
+        loader stored: the hand, or the one before it at its table (a hand stored between two others can
+        break the stack of the one after it)."""
+        if not self.prepared:
+            return 0
+        return self.con.execute(_STACK_BREAKS).fetchall()[0][0]
 
     def _clear(self) -> None:
         if self.prepared:
             self.con.execute(";\n".join(f"DELETE FROM staged_{name}" for name in STAGED))
-        self.results = []
+        self.parts, self.units = [], 0
         self.hands = self.rows = self.raw_chars = 0
 
     def _finished_files(self, failed: Counter[str]) -> pa.Table:
@@ -264,7 +279,7 @@ class Loader:
         records = []
         now = datetime.now(UTC).replace(tzinfo=None)
         self.rejected.update(failed)
-        for part in (part for result in self.results for part in result.parts):
+        for part in self.parts:
             self.blocks[part.path] += part.found
             self.rejected[part.path] += part.rejected
             if part.last:

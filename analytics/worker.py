@@ -27,17 +27,13 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from studbook.analytics.isolate import STEP_ERRORS
-from studbook.analytics.isolate import hand_range
-from studbook.analytics.isolate import in_halves
 from studbook.analytics.isolate import kept_raw
-from studbook.analytics.isolate import rejects
-from studbook.analytics.isolate import without_hands
 from studbook.analytics.reading import Chunk
 from studbook.analytics.rows import HAND_INDEX
 from studbook.analytics.rows import Columns
 from studbook.analytics.rows import HandRows
 from studbook.analytics.rows import hand_rows
+from studbook.analytics.rows import use_schemas
 from studbook.grammar import ParseError
 from studbook.grammar import ParseResult
 from studbook.grammar import Skipped
@@ -206,11 +202,16 @@ def add_facts(result: UnitResult, con: duckdb.DuckDBPyConnection) -> None:
     """Work out the per-seat facts of the unit's hands (analytics/facts.py) on ``con``, a facts connection,
     into its tables; a hand the facts SQL fails on becomes a rejected block (analytics/isolate.py)."""
     from studbook.analytics import facts
+    from studbook.analytics.isolate import hand_range
+    from studbook.analytics.isolate import in_halves
+    from studbook.analytics.isolate import rejects
+    from studbook.analytics.isolate import step_errors
+    from studbook.analytics.isolate import without_hands
 
     tables = result.tables
     try:
         result.tables = facts.with_facts(con, tables)
-    except STEP_ERRORS as error:
+    except step_errors() as error:
         def part(start: int, stop: int) -> dict[str, pa.Table]:
             return facts.with_facts(con, hand_range(tables, start, stop))
 
@@ -239,11 +240,13 @@ _IMPORT_GC_THRESHOLD = (50_000, 50, 100)
 PARENT_POLL = 0.5  # seconds between a worker's looks at whether the import that started it is alive
 
 
-def start_worker(parent: int) -> None:
-    """A worker process: it leaves Ctrl-C to the import, collects less (below) and exits as soon as its
-    parent is gone. A killed import (kill -9, or TERM, which Python does not catch) cannot tell its
-    workers; without this they and multiprocessing's resource tracker would wait for work forever."""
+def start_worker(parent: int, schemas: dict[str, pa.Schema]) -> None:
+    """A worker process: it leaves Ctrl-C to the import, takes the tables' ``schemas`` from it (so it never
+    starts DuckDB), collects less (below) and exits as soon as its parent is gone. A killed import (kill
+    -9, or TERM, which Python does not catch) cannot tell its workers; without this they and
+    multiprocessing's resource tracker would wait for work forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use_schemas(schemas)
     _collect_less()
 
     def watch() -> None:

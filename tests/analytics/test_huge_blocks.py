@@ -4,6 +4,7 @@ characters as well as blocks (200 MB of 900 KB blocks once overflowed DuckDB's m
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import duckdb
@@ -64,9 +65,9 @@ def junk_units(count: int) -> list[UnitResult]:
 def test_passes_are_bounded_in_rejected_characters(tmp_path: Path) -> None:
     con = open_for_import(tmp_path / "j.duckdb")
     try:
-        loader = Loader(con, 5000, max_raw_chars=1000)
-        by_chars = list(written(loader, junk_units(10)))
-        by_rows = list(written(Loader(con, 3), junk_units(10)))
+        with ThreadPoolExecutor(1) as writer:
+            by_chars = list(written(writer, Loader(con, 5000, max_raw_chars=1000), junk_units(10)))
+            by_rows = list(written(writer, Loader(con, 3), junk_units(10)))
         assert len(by_chars) == 5 and len(by_rows) == 4  # 2 units a pass; 3, 3, 3 and 1
         assert con.execute("SELECT count(*) FROM rejected").fetchall() == [(10,)]
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,7 @@ class RecordingLoader:
 
 def test_the_next_unit_is_gathered_while_one_is_written_and_outcomes_keep_the_input_order() -> None:
     loader = RecordingLoader()
-    outcomes = list(written(loader, loader.units(4)))  # type: ignore[arg-type]
+    outcomes = list(written(ThreadPoolExecutor(1), loader, loader.units(4)))  # type: ignore[arg-type]
     assert outcomes == ["outcome 1", "outcome 2", "outcome 3", "outcome 4"]
     assert loader.events == ["first write overlapped the second unit", "wrote 1", "wrote 2", "wrote 3",
                              "wrote 4"]
@@ -74,7 +75,7 @@ def test_the_next_unit_is_gathered_while_one_is_written_and_outcomes_keep_the_in
 
 def test_no_units_write_nothing() -> None:
     loader = RecordingLoader()
-    assert list(written(loader, iter([]))) == []  # type: ignore[arg-type]
+    assert list(written(ThreadPoolExecutor(1), loader, iter([]))) == []  # type: ignore[arg-type]
     assert loader.events == []
 
 
@@ -82,7 +83,7 @@ def test_a_writers_error_reaches_the_import_and_no_later_unit_is_written() -> No
     loader = RecordingLoader(fail_on=2)
     seen = []
     with pytest.raises(OSError, match="No space left"):
-        for outcome in written(loader, loader.units(5)):  # type: ignore[arg-type]
+        for outcome in written(ThreadPoolExecutor(1), loader, loader.units(5)):  # type: ignore[arg-type]
             seen.append(outcome)
     assert seen == ["outcome 1"]
     assert not {"wrote 3", "wrote 4", "wrote 5"} & set(loader.events)
