@@ -45,11 +45,12 @@ def start_groups(variant: Variant) -> str | None:
     return groups.get(variant.hands)
 
 
-def prepare(con: duckdb.DuckDBPyConnection, inputs_defined: bool = False) -> None:
+def prepare(con: duckdb.DuckDBPyConnection, views: bool = True) -> None:
     """Make the variant tables, the starting-hand classes and the views that ``facts.sql`` uses, as
-    temporary objects of ``con``, from the variant records of the studbook that runs. ``inputs_defined``:
-    the ``batch_...`` tables facts.sql reads are the caller's views (the database's writer); else they are
-    Arrow tables registered for each run (:func:`with_facts`)."""
+    temporary objects of ``con``, from the variant records of the studbook that runs. Without ``views``
+    the caller makes them with its first run of :func:`script` (:func:`views_script`), where the
+    ``batch_...`` inputs are its own (the database's writer); else the inputs are Arrow tables registered
+    for each run (:func:`with_facts`)."""
     variants = pa.table({
         "variant": list(VARIANTS),
         "down_on_first": pa.array([variant.streets[0].down for variant in VARIANTS.values()], pa.int8()),
@@ -65,23 +66,23 @@ def prepare(con: duckdb.DuckDBPyConnection, inputs_defined: bool = False) -> Non
         con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS FROM {name}_rows")
         con.unregister(f"{name}_rows")
     con.execute(sql_file("start_classes.sql"))
-    if inputs_defined:
-        _make_views(con)
+    if not views:
         return
     _register(con, {name: schema.empty_table() for name, schema in chunk_schemas().items() if name in INPUTS})
     try:
-        _make_views(con)
+        derive(con)
+        con.execute(views_script())
+        clear(con)
     finally:
         _unregister(con)
 
 
-def _make_views(con: duckdb.DuckDBPyConnection) -> None:
-    """The views of ``facts_views.sql``, made once: DuckDB checks a view against the tables it reads when
-    it is made, so the tables of ``facts.sql`` are made first (of whatever the inputs hold, nothing) and
-    dropped after."""
-    derive(con)
-    con.execute(sql_file("facts_views.sql"))
-    clear(con)
+@cache
+def views_script() -> str:
+    """``facts_views.sql``, made once a connection: DuckDB checks a view against the tables it reads when
+    it is made, so it runs after :func:`script` (for the writer, in its first pass; here, of an empty
+    batch)."""
+    return sql_file("facts_views.sql")
 
 
 def derive(con: duckdb.DuckDBPyConnection) -> None:

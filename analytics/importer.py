@@ -150,13 +150,12 @@ def pick_jobs(requested: int | None, size: int, cores: int) -> tuple[int, str]:
     :data:`PARALLEL_BYTES` of input; else one per PARALLEL_BYTES, two at least."""
     most = requested if requested is not None else cores
     jobs = 1 if size < PARALLEL_BYTES else min(most, max(2, round(size / PARALLEL_BYTES)))
-    of = f"{_size(size)} of input"
+    of, pay = f"{_size(size)} of input", f"more pay from {_size(PARALLEL_BYTES)}"
     if requested is None:
-        more = f"; more pay from {_size(PARALLEL_BYTES)}" if jobs == 1 and cores > 1 else ""
-        return jobs, f"{jobs} for {of} on {_count(cores, 'core')}{more} (--jobs N sets the most)"
+        why = f"({pay})" if jobs == 1 and cores > 1 else f"on {_count(cores, 'core')}"
+        return jobs, f"{jobs}, for {of} {why}; --jobs N sets the most"
     if jobs < requested:
-        return jobs, (f"{jobs}, not {requested}: {of} keeps no more busy "
-                      f"(more pay from {_size(PARALLEL_BYTES)})")
+        return jobs, f"{jobs}, not {requested}: {of} is too little for more ({pay})"
     return jobs, ""
 
 

@@ -160,24 +160,27 @@ WHERE EXISTS (FROM import_new AS n WHERE n.site = b.site AND n.hand_id IN (b.han
 
 
 @cache
-def _store_script(rest: bool) -> str:
+def _store_script(rest: bool, views: bool) -> str:
     """One script that stores the new hands of the range [$start, $stop) of the pass with their facts, and
-    with ``rest`` the rejected blocks and the files' records too; its last statement gives the outcome.
-    One call to DuckDB rather than twenty: each call of the writer thread ends with a wait for the GIL
-    while another thread parses (docs/performance.md, "Where an import's time goes")."""
+    with ``rest`` the rejected blocks and the files' records too; its last statement gives the outcome;
+    with ``views``, the facts' views are made first (the connection's first pass). One call to DuckDB
+    rather than twenty: each call of the writer thread ends with a wait for the GIL while another thread
+    parses (docs/performance.md, "Where an import's time goes")."""
     rows = [_INSERT_ROWS.format(table=name, index=HAND_INDEX) for name in (*HAND_TABLES[2:], "hand_logs")]
-    statements = ["DELETE FROM batch_new", _NEW_HANDS, facts.script(), _INSERT_HANDS, _INSERT_SEATS, *rows,
-                  _NOW_PARSED, "INSERT INTO import_new SELECT site, hand_id FROM batch_new"]
+    made = [facts.views_script()] if views else []
+    statements = ["DELETE FROM batch_new", _NEW_HANDS, facts.script(), *made, _INSERT_HANDS, _INSERT_SEATS,
+                  *rows, _NOW_PARSED,
+                  "INSERT INTO import_new SELECT site, hand_id FROM batch_new"]
     if rest:
         statements += [_NEW_REJECTS, _RECORD_FILES]
     statements += [facts.clear_script(), _OUTCOME]
     return ";\n".join(statement.strip().rstrip(";") for statement in statements)
 
 
-def _store_sql(start: int, stop: int, rest: bool) -> str:
+def _store_sql(start: int, stop: int, rest: bool, views: bool) -> str:
     """:func:`_store_script` for the range [start, stop) (DuckDB takes parameters in a script's last
     statement only)."""
-    return _store_script(rest).replace("$start", str(start)).replace("$stop", str(stop))
+    return _store_script(rest, views).replace("$start", str(start)).replace("$stop", str(stop))
 
 
 class Loader:
@@ -189,6 +192,7 @@ class Loader:
         self.batch_size = batch_size
         self.max_raw_chars = max_raw_chars
         self.prepared = False
+        self.views = False  # the facts' views made (by the first pass committed)
         self.parts: list[FilePart] = []  # of the units staged in this pass
         self.units = 0
         self.hands = self.rows = self.raw_chars = 0  # staged in this pass
@@ -201,7 +205,7 @@ class Loader:
         self._register({name: schema.empty_table() for name, schema in _schemas().items()})
         try:
             self.con.execute(_make_staging())
-            facts.prepare(self.con, inputs_defined=True)
+            facts.prepare(self.con, views=False)
         finally:
             self._unregister()
         self.prepared = True
@@ -330,8 +334,9 @@ class Loader:
         con.execute("BEGIN")
         try:
             imported, codes, errors, warnings_only = con.execute(
-                _store_sql(start, stop, files is not None)).fetchall()[0]
+                _store_sql(start, stop, files is not None, not self.views)).fetchall()[0]
             con.execute("COMMIT")
+            self.views = True
         except BaseException:
             con.execute("ROLLBACK")
             raise

@@ -95,10 +95,11 @@ def _print_problems(summary: ImportSummary, where: str) -> None:
         rest = f"{more:,} more rejected {_plural(more, 'block')}; " if more else ""
         typer.echo(f"{rest}studbook rejects {where} lists every rejected block with its reason", err=True)
     if summary.no_history:
-        names = ", ".join(summary.no_history_files)
-        others = summary.no_history - len(summary.no_history_files)
-        typer.echo(f"skipped, no hand history in {_plural(summary.no_history, 'file')}: {names}"
-                   f"{f' and {others:,} more' if others else ''}", err=True)
+        count, names = summary.no_history, ", ".join(summary.no_history_files)
+        others = count - len(summary.no_history_files)
+        typer.echo(f"skipped {count:,} {_plural(count, 'file')} with no hand history in "
+                   f"{'it' if count == 1 else 'them'}: {names}{f' and {others:,} more' if others else ''}",
+                   err=True)
 
 
 def _plural(count: int, noun: str) -> str:

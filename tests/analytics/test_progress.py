@@ -52,3 +52,18 @@ def test_import_and_simulate_show_progress_on_a_terminal(tmp_path: Path) -> None
     plain = runner.invoke(app, ["simulate", "-n", "3", "-o", str(tmp_path / "t.txt")],
                           env={"TTY_COMPATIBLE": "0"})
     assert "simulating" not in plain.stderr  # not on a terminal: no bar
+
+
+def test_the_bar_fits_an_80_column_terminal_on_one_line(tmp_path: Path) -> None:
+    """Every count at its widest (gigabytes, a million hands, hours): one line of at most 80 columns, as
+    rich redraws it in place; a line that wraps leaves a copy of itself at every refresh."""
+    log = tmp_path / "a.txt"
+    log.write_text(LOG, encoding="utf-8")
+    console = Console(file=io.StringIO(), force_terminal=True, width=80, color_system=None)
+    progress = ImportProgress([log], console)
+    progress.progress.update(progress.task, total=12_345_678_901, completed=3_456_789_012, hands=1_234_567,
+                             rate=12_345.0)
+    with console.capture() as drawn:
+        console.print(progress.progress.get_renderable())
+    [line] = drawn.get().splitlines()
+    assert len(line) <= 80 and "1,234,567 hands" in line and "3.5/12.3 GB" in line and "left" in line
