@@ -11,8 +11,8 @@ process while the writer thread stages and commits (a writer process instead was
 docs/performance.md, "Where an import's time goes").
 
 How many jobs: a worker process costs its start-up (Python, the parsers) before its first hand, so more
-jobs pay only on input large enough; :func:`pick_jobs` takes as many as the machine has cores (or
-``--jobs``) when the input is at least :data:`PARALLEL_BYTES` a worker, fewer otherwise, and says why.
+jobs pay only on input large enough; :func:`pick_jobs` takes one below :data:`PARALLEL_BYTES` of input,
+else one per PARALLEL_BYTES (two at least) up to the cores or ``--jobs``, and says why.
 
 A file whose content an earlier import into the same database read whole, with no rejected block,
 is not read again (its hands are all stored): re-importing a folder of years of logs reads only the
@@ -183,6 +183,7 @@ def unit_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
             yield process_unit(unit, rule_args, strict)
         return
     # spawn: the parent holds DuckDB's threads, which a forked child must not inherit.
+    others = set(multiprocessing.active_children())  # not the pool's: left alone when it is stopped
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
                                initializer=start_worker, initargs=(os.getpid(), chunk_schemas()))
     pending: deque[Future[UnitResult]] = deque()
@@ -198,16 +199,16 @@ def unit_results(paths: Sequence[Path], jobs: int, rule_args: tuple[str, ...],
         stopped = True
         raise
     finally:
-        _stop(pool, stopped)
+        _stop(pool, stopped, others)
 
 
 def _submit(pool: ProcessPoolExecutor, unit: Unit, rule_args: tuple[str, ...], strict: bool,
             spawns: bool) -> Future[UnitResult]:
-    from studbook.analytics.worker import process_unit
-
     """Hand a unit to the pool. The first ``jobs`` submissions start the workers: Ctrl-C is ignored
     meanwhile, so the workers start with it ignored (an ignored signal stays ignored in a new program) and
     a Ctrl-C at the terminal, which reaches every process of the command, leaves them to this one."""
+    from studbook.analytics.worker import process_unit
+
     if not spawns:
         return pool.submit(process_unit, unit, rule_args, strict)
     with sigint_ignored():
@@ -228,12 +229,12 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
-def _stop(pool: ProcessPoolExecutor, at_once: bool) -> None:
+def _stop(pool: ProcessPoolExecutor, at_once: bool, others: set[multiprocessing.process.BaseProcess]) -> None:
     """Shut the pool down; ``at_once`` (an error or Ctrl-C): drop the units not started and end the workers
-    in the middle of theirs, whose results nobody will read."""
+    (this process's children but ``others``) in the middle of theirs, whose results nobody will read."""
     if at_once:
         pool.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():
+        for child in set(multiprocessing.active_children()) - others:
             child.terminate()
     pool.shutdown(wait=True)
 
