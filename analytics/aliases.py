@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import duckdb
-
-if TYPE_CHECKING:  # polars is imported where a listing is made: every command loads this module
+if TYPE_CHECKING:  # polars and duckdb load where they are used: every command loads this module
+    import duckdb
     import polars as pl
 
 

@@ -9,9 +9,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import duckdb
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # duckdb loads when a database is opened: every command imports this module at start
+    import duckdb
     import pyarrow as pa
 
 SCHEMA_VERSION = 7  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs;
@@ -25,27 +24,24 @@ SCHEMA_VERSION = 7  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 
 # import made stay.
 UPGRADABLE = (2, 3, 4, 5, 6)
 DEFAULT_DB = "studbook.duckdb"
-DEFAULT_BATCH = 2000  # hands (and rejected blocks) per import transaction, rounded up to whole chunks:
-# the per-seat facts of a batch take their own DuckDB ~25 MB at 2,000 hands, ~60 MB at 5,000 (peak RSS 365 vs
-# 425 MB importing 10,000 simulated stud hands), for ~10% more time planning the facts SQL more often
+DEFAULT_BATCH = 20_000  # hands (and rejected blocks) per import transaction, a pass of whole units: the
+# per-seat facts of a pass's new hands are worked out in one run of facts.sql, whose planning (~100 ms) is
+# paid once a pass (analytics/load.py); a pass is staged in DuckDB, within its memory limit below
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
 # ... and characters: a block of junk can be 1 MB of text (grammar/reader.py), and a chunk or a batch of
 # many such blocks must not hold gigabytes (DuckDB's 64MB limit made a batch of 200 MB of rejects fail).
 CHUNK_CHARS = 8 << 20  # text of the blocks of one chunk
 BATCH_RAW_CHARS = 8 << 20  # raw text of the rejected blocks of one batch
-# ... and chunks: a file is at least one chunk, and the loader's memory grows with the chunks of a batch
-# (their Arrow tables are concatenated and scanned): 10,000 one-line files in one batch peaked at 807 MB.
-BATCH_CHUNKS = 200
 # DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
-# would grow with the database; a limit makes it write them out (intermediates spill). Measured on
-# the writer alone: 64MB peaks about 55 MB below 128MB, for 7% more of its CPU time.
+# would grow with the database; a limit makes it write them out (the staged pass and intermediates
+# spill). 160MB: the writer stages a pass and works out its facts in this connection.
 # DuckDB checkpoints (folds the write-ahead log into the file) when the log passes 16MB by default;
 # each costs more than the log it saves. 256MB cut the writer's CPU from about 220 to 150 us per hand,
 # with the same peak memory. A hand writes ~6.7 KB of log (20,000 simulated hands of the five games:
 # 133 MB), so that is a checkpoint every ~38,000 hands, and the last one runs when the import closes
 # the database, after the parse is done (~1.2 s for those 20,000 hands). One thread: the writer is fed
-# one batch at a time, and with --jobs the workers have the other cores.
-IMPORT_SETTINGS = {"memory_limit": "64MB", "checkpoint_threshold": "256MB", "threads": 1}
+# one unit at a time, and with --jobs the workers have the other cores.
+IMPORT_SETTINGS = {"memory_limit": "160MB", "checkpoint_threshold": "256MB", "threads": 1}
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs",
                "tournament_places")
 # An import holds the database file's lock from start to end; a reader (or a second import) waits this
@@ -65,6 +61,8 @@ def sql_file(name: str) -> str:
 @cache
 def arrow_schemas() -> dict[str, pa.Schema]:
     """The Arrow schema of every table, read from schema.sql so the loader and DDL never disagree."""
+    import duckdb
+
     con = duckdb.connect()
     con.execute(sql_file("schema.sql"))
     return {name: con.sql(f"SELECT * FROM {name} LIMIT 0").to_arrow_table().schema for name in DATA_TABLES}
@@ -74,6 +72,8 @@ def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPy
     """``files=False`` turns DuckDB's external access off: SQL can read and write no file but the
     database (no COPY TO, read_csv, ATTACH or extension loading). Only then is a config given: DuckDB
     refuses a second connection in one process to the same file with a different one."""
+    import duckdb
+
     config = {} if files else {"enable_external_access": False}
     waited = 0.0
     while True:
@@ -98,6 +98,8 @@ def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPy
 
 def _check_version(con: duckdb.DuckDBPyConnection, path: Path) -> int:
     """The database's schema version, when this studbook can use it."""
+    import duckdb
+
     try:
         found = con.execute("SELECT max(version) FROM schema_version").fetchall()[0][0]
     except duckdb.CatalogException:
@@ -123,6 +125,8 @@ def _check_not_foreign(con: duckdb.DuckDBPyConnection, path: Path) -> None:
 def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
     """Open or create the database, with the tables of schema.sql and the current views. An empty file
     (``touch studbook.duckdb``) is a new database; another program's database is refused."""
+    import duckdb
+
     if path.is_file() and path.stat().st_size == 0:
         path.unlink()  # DuckDB calls a 0-byte file invalid; it holds nothing to lose
     con = _connect(path, read_only=False)

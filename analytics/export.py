@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-
-import duckdb
+from typing import TYPE_CHECKING
 
 from studbook.analytics.db import DATA_TABLES
 from studbook.outputs import OutputError
 
-Exporter = Callable[[duckdb.DuckDBPyConnection, Path, bool], list[Path]]  # (database, out, force)
+if TYPE_CHECKING:  # every command's options name the formats: duckdb loads with a database
+    import duckdb
+
+Exporter = Callable[["duckdb.DuckDBPyConnection", Path, bool], list[Path]]  # (database, out, force)
 
 
 def _quoted(path: Path) -> str:

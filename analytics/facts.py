@@ -2,16 +2,17 @@
 
 A stat in ``stats.sql`` is ``SUM(flag) / SUM(chance)`` over the seats columns (docs/stats.md, "How a
 stat is computed"). The worker only records what the log and the replay say (analytics/rows.py); ``facts.sql``
-derives the facts of a batch of hands set-based, in a few SQL statements over the whole batch
-(:func:`with_facts`), in an in-memory DuckDB (:func:`connection`): the database's loader
-(analytics/load.py) before it stores each batch with ``--jobs 1``, and otherwise the process that parsed
-the chunk (an import's worker process, a lake import's task: analytics/worker.py, ``add_facts``), so a
-lake and a database hold the same facts from one SQL source. DuckDB binds and optimises every statement
-each time it runs (a prepared statement too), so the views of ``facts_views.sql`` are made once per
-facts database and only the tables of ``facts.sql`` are made for each batch. What a game's variant record
-decides (the down cards of the first street, the starting-hand groups, hi/lo, the worth of each door
-card) reaches the SQL as two small tables made from :data:`~studbook.rules.variants.VARIANTS`, so a new
-variant with the same shape needs no change here.
+derives the facts of many hands set-based, in a few SQL statements over all of them. DuckDB binds and
+optimises every statement each time it runs (a prepared statement too), some 100 ms for the script
+whatever the hands, so the facts are worked out as seldom as possible: by the database's writer once
+per pass of an import, over every new hand of the pass, in the database's own connection, where the
+hands' rows already are (analytics/load.py, :func:`script`); by a lake's task once per unit of work,
+in an in-memory DuckDB (:func:`with_facts`), so a lake and a database hold the same facts from one SQL
+source. The views of ``facts_views.sql`` are made once per connection and only the tables of
+``facts.sql`` are made each time. Everything made here is temporary: nothing of it is stored in a
+database. What a game's variant record decides (the down cards of the first street, the starting-hand
+groups, hi/lo, the worth of each door card) reaches the SQL as two small tables made from
+:data:`~studbook.rules.variants.VARIANTS`, so a new variant with the same shape needs no change here.
 """
 
 from __future__ import annotations
@@ -44,9 +45,12 @@ def start_groups(variant: Variant) -> str | None:
     return groups.get(variant.hands)
 
 
-def prepare(con: duckdb.DuckDBPyConnection) -> None:
-    """Make the variant tables and the starting-hand classes that ``facts.sql`` uses, in the in-memory
-    database of ``con``, from the variant records of the studbook that runs."""
+def prepare(con: duckdb.DuckDBPyConnection, views: bool = True) -> None:
+    """Make the variant tables, the starting-hand classes and the views that ``facts.sql`` uses, as
+    temporary objects of ``con``, from the variant records of the studbook that runs. Without ``views``
+    the caller makes them with its first run of :func:`script` (:func:`views_script`), where the
+    ``batch_...`` inputs are its own (the database's writer); else the inputs are Arrow tables registered
+    for each run (:func:`with_facts`)."""
     variants = pa.table({
         "variant": list(VARIANTS),
         "down_on_first": pa.array([variant.streets[0].down for variant in VARIANTS.values()], pa.int8()),
@@ -59,42 +63,44 @@ def prepare(con: duckdb.DuckDBPyConnection) -> None:
                           pa.int32())})
     for name, table in (("variant_facts", variants), ("variant_door_worth", door_worth)):
         con.register(f"{name}_rows", table)
-        con.execute(f"CREATE OR REPLACE TABLE {name} AS FROM {name}_rows")
+        con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS FROM {name}_rows")
         con.unregister(f"{name}_rows")
     con.execute(sql_file("start_classes.sql"))
-    _make_views(con)
-
-
-def _make_views(con: duckdb.DuckDBPyConnection) -> None:
-    """The views of ``facts_views.sql``, made once: DuckDB checks a view against the tables it reads when
-    it is made, so the tables of ``facts.sql`` are made first, of an empty batch, and dropped after."""
-    empty = {name: schema.empty_table() for name, schema in chunk_schemas().items() if name in INPUTS}
-    _register(con, empty)
+    if not views:
+        return
+    _register(con, {name: schema.empty_table() for name, schema in chunk_schemas().items() if name in INPUTS})
     try:
         derive(con)
-        con.execute(sql_file("facts_views.sql"))
+        con.execute(views_script())
         clear(con)
     finally:
         _unregister(con)
 
 
+@cache
+def views_script() -> str:
+    """``facts_views.sql``, made once a connection: DuckDB checks a view against the tables it reads when
+    it is made, so it runs after :func:`script` (for the writer, in its first pass; here, of an empty
+    batch)."""
+    return sql_file("facts_views.sql")
+
+
 def derive(con: duckdb.DuckDBPyConnection) -> None:
-    """Work out the facts of the hands of the batch_... tables as the tables the views ``fact_seats`` and
-    ``fact_hands_dealt`` read (``facts.sql`` says what it reads); :func:`prepare` must have run on ``con``."""
-    con.execute(_facts_sql())
+    """Run :func:`script` on ``con``; the variant tables of :func:`prepare` must be there."""
+    con.execute(script())
 
 
 def clear(con: duckdb.DuckDBPyConnection) -> None:
     """Drop the tables :func:`derive` made, to free their memory; the views stay for the next batch."""
-    con.execute(_clear_sql())
+    con.execute(clear_script())
 
 
 @cache
-def _clear_sql() -> str:
+def clear_script() -> str:
     """One script that drops every temp table ``facts.sql`` makes (those it drops itself too, if they
-    exist): one call rather than a query of the catalog and a call a table (load.py ``_store_sql`` says
-    why calls count)."""
-    made = dict.fromkeys(re.findall(r"CREATE OR REPLACE TEMP TABLE (\w+)", _facts_sql()))
+    exist): one call rather than a query of the catalog and a call a table (load.py says why calls
+    count)."""
+    made = dict.fromkeys(re.findall(r"CREATE OR REPLACE TEMP TABLE (\w+)", script()))
     return "".join(f"DROP TABLE IF EXISTS {name};\n" for name in made)
 
 
@@ -109,36 +115,30 @@ def _unregister(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def connection() -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB ready for :func:`with_facts`, on one thread: the database's writer and a lake
-    task each work one batch at a time, and an import's workers have the other cores. Its memory is
-    the facts' alone (a batch of 5,000 hands peaks near 60 MB), apart from the database's cache."""
+    """An in-memory DuckDB ready for :func:`with_facts`, on one thread: a lake task works one unit at a
+    time, and the other workers have the other cores. Its memory is the facts' alone (5,000 hands peak
+    near 60 MB)."""
     con = duckdb.connect(config={"threads": 1, "memory_limit": "96MB"})
     prepare(con)
     return con
-
-
-@cache
-def _process_database() -> duckdb.DuckDBPyConnection:
-    return connection()
 
 
 _this_thread = threading.local()
 
 
 def shared_connection() -> duckdb.DuckDBPyConnection:
-    """This thread's connection to one facts database kept for the whole process, for a process that works
-    out the facts of many chunks (an import's worker, a lake import's Dask worker): making and preparing a
-    database takes about 60 ms, more than the facts of a file of a few hundred hands. Its inputs and temp
-    tables are its own, so threads do not share them; the variant tables and the views they do."""
+    """This thread's facts database, kept for the whole process, for a process that works out the facts of
+    many units (a lake import's Dask worker): making and preparing one takes about 60 ms. One per thread:
+    what :func:`prepare` makes is temporary, its connection's own."""
     con: duckdb.DuckDBPyConnection | None = getattr(_this_thread, "con", None)
     if con is None:
-        con = _this_thread.con = _process_database().cursor()
+        con = _this_thread.con = connection()
     return con
 
 
 @cache
 def _with_facts_schema(table: str) -> pa.Schema:
-    """A chunk's ``hands`` or ``seats`` table with its facts: the stored columns (``seats`` without the
+    """A unit's ``hands`` or ``seats`` table with its facts: the stored columns (``seats`` without the
     hand's key, which the chunk's ``hands`` row holds) and the hand index."""
     stored = arrow_schemas()[table]
     fields = [field for field in stored if table == "hands" or field.name not in ("site", "hand_id")]
@@ -151,8 +151,8 @@ SELECT b.*, f.* EXCLUDE ({HAND_INDEX}) FROM batch_hands AS b JOIN fact_hands_dea
 
 
 def with_facts(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
-    """A chunk's or a batch's tables (analytics/worker.py) with the facts in its ``hands`` and ``seats``
-    tables, as a database stores them; ``con`` is a :func:`connection`.
+    """A unit's tables (analytics/worker.py) with the facts in its ``hands`` and ``seats`` tables, as a
+    database stores them; ``con`` is a :func:`connection`.
 
     Three calls: the facts script with the hands' query last (a script's last statement gives its
     result), the seats, and the drops, not twelve. Each result is read whole in one Arrow table, which
@@ -160,7 +160,7 @@ def with_facts(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) -> d
     20,000 simulated hands with the writer thread was the same (357-364 MB both ways, two runs each)."""
     _register(con, tables)
     try:
-        found = {"hands": con.sql(f"{_facts_sql()};\n{_HANDS_WITH_FACTS}").to_arrow_table(),
+        found = {"hands": con.sql(f"{script()};\n{_HANDS_WITH_FACTS}").to_arrow_table(),
                  "seats": con.sql("FROM fact_seats").to_arrow_table()}
         clear(con)
     finally:
@@ -170,5 +170,7 @@ def with_facts(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) -> d
 
 
 @cache
-def _facts_sql() -> str:
+def script() -> str:
+    """``facts.sql``: the fact_... tables of the hands of the batch_... inputs, which the views
+    ``fact_seats`` and ``fact_hands_dealt`` read."""
     return sql_file("facts.sql")

@@ -4,7 +4,7 @@
 
 -- The bring-in's answer to a completion (his first decision after one, when he posted), and to a steal
 -- when only folds came between (the steal itself is no fold).
-CREATE VIEW fact_bringin_answers AS
+CREATE OR REPLACE TEMP VIEW fact_bringin_answers AS
 WITH steals AS (SELECT hand_idx, decision AS steal FROM fact_decisions WHERE steal_chance AND rfi),
 answers AS (
     SELECT hand_idx, player, decision,
@@ -19,7 +19,7 @@ FROM answers AS a LEFT JOIN steals AS s USING (hand_idx);
 -- Hi/lo results (stud8) of each winner: scoop (alone among the winners of every pot he could win),
 -- high or low (one half), split (a share shared, or parts of both halves); a whole pot nobody's low
 -- qualified for counts as high.
-CREATE VIEW fact_hilo AS
+CREATE OR REPLACE TEMP VIEW fact_hilo AS
 WITH pots AS (
     SELECT * FROM batch_awards WHERE hand_idx IN (SELECT hand_idx FROM fact_hand_play WHERE hi_lo)),
 shares AS (
@@ -42,7 +42,7 @@ SELECT hand_idx, player,
             ELSE 'low' END AS hilo_result
 FROM winners AS w;
 
-CREATE VIEW fact_won AS
+CREATE OR REPLACE TEMP VIEW fact_won AS
 SELECT hand_idx, player,
        coalesce(sum(amount) FILTER (WHERE half = 'hi'), 0) AS won_hi,
        coalesce(sum(amount) FILTER (WHERE half = 'lo'), 0) AS won_lo
@@ -52,7 +52,7 @@ GROUP BY hand_idx, player;
 
 -- Every column of the seats table. A seat not dealt in has no facts; a round the hand did not reach
 -- was not seen.
-CREATE VIEW fact_seats AS
+CREATE OR REPLACE TEMP VIEW fact_seats AS
 WITH seats AS (
     SELECT d.*, raw.* EXCLUDE (hand_idx, seat, player, shown_cards), coalesce(sh.hole, d.dealt_hole) AS hole,
            hs.board_high, d.dealt AND d.folded_street IS NULL AND hs.live > 1 AS showdown
@@ -111,7 +111,7 @@ LEFT JOIN fact_won AS won USING (hand_idx, player)
 LEFT JOIN fact_hilo AS hilo USING (hand_idx, player);
 
 -- The hands columns worked out of their seats: players dealt in, the last street reached, showdown.
-CREATE VIEW fact_hands_dealt AS
+CREATE OR REPLACE TEMP VIEW fact_hands_dealt AS
 SELECT h.hand_idx, coalesce(hs.players_dealt, 0) AS players_dealt,
        CASE WHEN h.reached = 0 THEN h.first_street ELSE CAST(floor(log2(h.reached)) AS TINYINT) END AS last_street,
        coalesce(hs.live > 1, false) AS showdown

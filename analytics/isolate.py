@@ -1,10 +1,10 @@
-"""Finding the hands a set-based step fails on: the rest of the batch is stored, those are rejected.
+"""Finding the hands a set-based step fails on: the rest of the pass is stored, those are rejected.
 
-The per-seat facts (analytics/facts.py) and the insert (analytics/load.py) each work on a whole chunk
-or batch at once, so one hand they cannot handle (a number out of a column's range, DuckDB out of
-memory on it) fails all the others with it. :func:`in_halves` runs the step again on halves of the hands
-that failed, down to single hands: a batch of 2,000 hands with one bad hand takes about 22 more runs,
-and only when something fails. Each failing hand becomes a rejected block that names its file, line and
+The per-seat facts (analytics/facts.py) and the insert (analytics/load.py) each work on a whole unit or
+pass at once, so one hand they cannot handle (a number out of a column's range, DuckDB out of memory on
+it) fails all the others with it. :func:`in_halves` runs the step again on halves of the hands that
+failed, down to single hands: a pass of 20,000 hands with one bad hand takes about 30 more runs, and
+only when something fails. Each failing hand becomes a rejected block that names its file, line and
 hand, as a parse error does (docs/design.md: one bad hand never fails its file).
 """
 
@@ -12,25 +12,31 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable
+from functools import cache
 from typing import TypeVar
 
-import duckdb
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from studbook.analytics.rows import HAND_INDEX
 from studbook.analytics.rows import chunk_schemas
 
 T = TypeVar("T")
 Failure = tuple[int, str]  # a hand's index and why it failed
-# What a step fails with on a hand: DuckDB's errors, and Arrow's when a fact does not fit its column.
-STEP_ERRORS = (duckdb.Error, pa.ArrowException)
+
+
+@cache
+def step_errors() -> tuple[type[Exception], ...]:
+    """What a step fails with on a hand: DuckDB's errors, and Arrow's when a fact does not fit its column.
+    (DuckDB is loaded here, not with this module: a worker process keeps rejects' text without it.)"""
+    import duckdb
+
+    return (duckdb.Error, pa.ArrowException)
 
 
 def in_halves(start: int, stop: int, attempt: Callable[[int, int], T],
              error: Exception) -> tuple[list[T], list[Failure]]:
     """``attempt`` over each half of the hands ``start`` to ``stop - 1``, a range it failed on with
-    ``error`` (one of :data:`STEP_ERRORS`), and over halves of any half that fails too: what the ranges
+    ``error`` (one of :func:`step_errors`), and over halves of any half that fails too: what the ranges
     that passed gave, in order, and each hand that fails alone, with why."""
     if stop - start <= 1:
         return [], [(start, _one_line(error))] if stop > start else []
@@ -45,7 +51,7 @@ def _attempted(start: int, stop: int, attempt: Callable[[int, int], T]) -> tuple
         return [], []
     try:
         return [attempt(start, stop)], []
-    except STEP_ERRORS as error:
+    except step_errors() as error:
         return in_halves(start, stop, attempt, error)
 
 
@@ -55,6 +61,8 @@ def _one_line(error: Exception) -> str:
 
 
 def _in_range(table: pa.Table, start: int, stop: int) -> pa.Table:
+    import pyarrow.compute as pc
+
     index = table.column(HAND_INDEX)
     return table.filter(pc.and_(pc.greater_equal(index, start), pc.less(index, stop)))
 
@@ -68,6 +76,8 @@ def hand_range(tables: dict[str, pa.Table], start: int, stop: int) -> dict[str, 
 
 def without_hands(tables: dict[str, pa.Table], hands: int, failed: list[Failure]) -> dict[str, pa.Table]:
     """A chunk's tables less the ``failed`` hands, the others numbered 0, 1, ... again in their order."""
+    import pyarrow.compute as pc
+
     gone = sorted(index for index, _ in failed)
     removed = set(gone)
     renumbered = pa.array([None if index in removed else index - bisect_left(gone, index)
@@ -86,6 +96,8 @@ def without_hands(tables: dict[str, pa.Table], hands: int, failed: list[Failure]
 def rejects(tables: dict[str, pa.Table], failed: list[Failure], stage: str) -> pa.Table:
     """The rejected blocks of the ``failed`` hands: each at its file and first line, with its hand id, why,
     and its raw text (its ``hand_logs`` row) as a reject keeps it."""
+    import pyarrow.compute as pc
+
     indexes = pa.array([index for index, _ in failed], pa.int32())
     hands = tables["hands"].filter(pc.is_in(tables["hands"].column(HAND_INDEX), indexes)).to_pylist()
     logs = tables["hand_logs"].filter(pc.is_in(tables["hand_logs"].column(HAND_INDEX), indexes)).to_pylist()

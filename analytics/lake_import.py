@@ -1,9 +1,10 @@
-"""``studbook import --lake``: every file is a task on a Dask cluster, which writes its shard of the lake.
+"""``studbook import --lake``: files are tasks on a Dask cluster, which write their shards of the lake.
 
 The client only plans and counts. It skips the files whose content the lake's manifest already holds
-(hashing only those whose byte size matches a manifest row, as ``import --db`` does), submits one task
-per other file (:func:`lake_shards.import_file`) to an existing scheduler or to a local cluster of
-worker processes, and hears each file's counts as it completes. The workers read the files and write
+(hashing only those whose byte size matches a manifest row, as ``import --db`` does), packs the other
+files into tasks of a few MB (:func:`file_tasks`; many small files make one task), submits them
+(:func:`lake_shards.import_files`) to an existing scheduler or to a local cluster of worker processes, and
+hears each task's counts as it completes. The workers read the files and write
 the lake themselves, so both must be at the same path (or URL) on every machine. Dask runs a task
 again elsewhere when its worker dies; the rerun overwrites the same shard names.
 
@@ -29,14 +30,16 @@ from distributed import as_completed
 
 from studbook.analytics.db import DEFAULT_CHUNK
 from studbook.analytics.importer import ImportSummary
+from studbook.analytics.importer import input_bytes
 from studbook.analytics.importer import known_contents
-from studbook.analytics.lake_shards import import_file
+from studbook.analytics.importer import sigint_ignored
+from studbook.analytics.lake_shards import import_files
 from studbook.analytics.lake_store import Lake
 from studbook.analytics.lake_store import LakeError
 from studbook.analytics.lake_store import shard_name
 from studbook.analytics.lake_views import open_lake
 from studbook.analytics.load import BatchOutcome
-from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import UnitResult
 
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before saying it cannot be reached
 
@@ -54,7 +57,9 @@ def local_cluster(workers: int | None) -> LocalCluster:
 def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Client]:
     """A client of the scheduler at ``scheduler``, or of a :func:`local_cluster` that lives as long as it."""
     if scheduler is None:
-        with local_cluster(workers) as cluster, Client(cluster) as client:
+        with sigint_ignored():  # the workers start with Ctrl-C ignored, and leave it to this process
+            cluster = local_cluster(workers)
+        with cluster, Client(cluster) as client:
             yield client
         return
     try:
@@ -110,15 +115,41 @@ def run_outcome(lake: Lake, run: set[str], before: set[str], hands: int) -> Batc
     return BatchOutcome(imported, hands - imported, with_violations, errors, warnings_only, Counter(counts))
 
 
+# Input a task reads at most, where there are files enough to give every worker two tasks or more: a task
+# pays a fixed cost (its units' facts planned, its shards published), so small files go many to a task,
+# and the tasks stay many enough for the workers to share them out evenly.
+TASK_BYTES = 4 << 20
+
+
+def file_tasks(paths: Sequence[Path], workers: int) -> list[list[str]]:
+    """Consecutive files packed into tasks of about the same size: at least two tasks a worker where the
+    files allow, none of more than TASK_BYTES unless one file is."""
+    sizes = [input_bytes([path]) for path in paths]
+    target = max(1, min(TASK_BYTES, sum(sizes) // (2 * workers)))
+    tasks: list[list[str]] = []
+    task: list[str] = []
+    held = 0
+    for path, size in zip(paths, sizes, strict=True):
+        task.append(str(path))
+        held += size
+        if held >= target:
+            tasks.append(task)
+            task, held = [], 0
+    if task:
+        tasks.append(task)
+    return tasks
+
+
 def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None = None,
                     workers: int | None = None, rule_args: tuple[str, ...] = (),
-                    chunk_size: int = DEFAULT_CHUNK, on_chunk: Callable[[ChunkResult], None] | None = None,
+                    chunk_size: int = DEFAULT_CHUNK, on_unit: Callable[[UnitResult], None] | None = None,
                     reread: bool = False,
                     on_unchanged: Callable[[Sequence[Path]], None] | None = None,
                     on_error: Callable[[str], None] | None = None, strict: bool = False) -> ImportSummary:
-    """Import ``files`` into the lake at ``lake_url`` on a Dask cluster; ``on_chunk`` hears each file's
-    counts as it completes, ``on_unchanged`` which files are not read, ``on_error`` of each file whose
-    task failed (the others are imported all the same)."""
+    """Import ``files`` into the lake at ``lake_url`` on a Dask cluster; ``on_unit`` hears each task's
+    files' counts as it completes, ``on_unchanged`` which files are not read, ``on_error`` of each file
+    whose task failed (the others are imported all the same). Ctrl-C cancels the tasks: ``interrupted``
+    in the summary, which counts the hands of the shards committed until then."""
     lake = Lake.at(lake_url)
     lake.create()
     summary = ImportSummary()
@@ -127,30 +158,39 @@ def run_lake_import(files: Sequence[Path], lake_url: str, scheduler: str | None 
     summary.unchanged, summary.unchanged_blocks = len(unchanged), sum(unchanged.values())
     if on_unchanged and unchanged:
         on_unchanged(list(unchanged))
-    to_read = [str(path) for path in files if path not in unchanged]
+    to_read = [path for path in files if path not in unchanged]
     run: set[str] = set()
     hands = 0
     if not to_read:
         return summary
     with dask_client(scheduler, workers) as client:
+        summary.jobs = max(1, len(client.scheduler_info()["workers"]))
+        tasks = file_tasks(to_read, summary.jobs)
         prefix = f"studbook-import-{uuid.uuid4().hex[:12]}"
-        keys = [f"{prefix}-{index}" for index in range(len(to_read))]
+        keys = [f"{prefix}-{index}" for index in range(len(tasks))]
         target = lake.root if lake.local else lake_url  # a folder as an absolute path, for every worker
-        futures = client.map(import_file, to_read, lake_url=target, rule_args=rule_args,
+        futures = client.map(import_files, tasks, lake_url=target, rule_args=rule_args,
                              chunk_size=chunk_size, strict=strict, key=keys)
-        path_of = {future.key: path for future, path in zip(futures, to_read, strict=True)}
-        for future in as_completed(futures):
-            try:
-                result: ChunkResult = future.result()
-            except Exception as error:  # raised by the task, or its future cancelled: the scheduler is gone
-                if on_error:
-                    on_error(f"{path_of[future.key]}: not imported: {type(error).__name__}: {error}")
-                continue
-            future.release()
-            summary.add_chunk(result)
-            hands += result.hands
-            run.add(shard_name(result.path, result.stamp))
-            if on_chunk:
-                on_chunk(result)
+        paths_of = {future.key: paths for future, paths in zip(futures, tasks, strict=True)}
+        try:
+            for future in as_completed(futures):
+                try:
+                    result: UnitResult = future.result()
+                except Exception as error:  # raised by the task, or cancelled: the scheduler is gone
+                    if on_error:
+                        for path in paths_of[future.key]:
+                            on_error(f"{path}: not imported: {type(error).__name__}: {error}")
+                    continue
+                future.release()
+                summary.add_unit(result)
+                hands += result.hands
+                run.update(shard_name(part.path, part.stamp) for part in result.parts)
+                if on_unit:
+                    on_unit(result)
+        except KeyboardInterrupt:
+            client.cancel(futures)
+            summary.interrupted = True
+    if summary.interrupted:  # the shards of the tasks cut short that were published too, now none runs
+        run = committed(lake)[1] - before
     summary.add_batch(run_outcome(lake, run, before, hands) if run else BatchOutcome())
     return summary

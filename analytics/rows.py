@@ -303,14 +303,26 @@ def rejected_row(error: ParseError) -> Values:
     return (error.file, error.line, error.column, error.site, error.hand_id, error.message, error.raw)
 
 
-@cache
+_SCHEMAS: dict[str, pa.Schema] = {}  # chunk_schemas(), once worked out or given
+
+
 def chunk_schemas() -> dict[str, pa.Schema]:
-    """The tables as a chunk's rows travel: the columns of ``COLUMNS``, typed as schema.sql stores them,
-    and ``hand_idx`` in the hand tables."""
-    stored = arrow_schemas()
-    schemas = {name: pa.schema([stored[name].field(column) for column in COLUMNS[name]]) for name in COLUMNS}
-    return {name: schema.append(pa.field(HAND_INDEX, pa.int32())) if name in HAND_TABLES else schema
-            for name, schema in schemas.items()}
+    """The tables as a unit's rows travel: the columns of ``COLUMNS``, typed as schema.sql stores them,
+    and ``hand_idx`` in the hand tables. Worked out by DuckDB from schema.sql, once a process, unless
+    :func:`use_schemas` gave them (a worker process, which then never starts DuckDB)."""
+    if not _SCHEMAS:
+        stored = arrow_schemas()
+        for name, columns in COLUMNS.items():
+            schema = pa.schema([stored[name].field(column) for column in columns])
+            if name in HAND_TABLES:
+                schema = schema.append(pa.field(HAND_INDEX, pa.int32()))
+            _SCHEMAS[name] = schema
+    return _SCHEMAS
+
+
+def use_schemas(schemas: dict[str, pa.Schema]) -> None:
+    """Take the :func:`chunk_schemas` another process worked out."""
+    _SCHEMAS.update(schemas)
 
 
 def _arrays(schema: pa.Schema, names: tuple[str, ...], rows: list[Values]) -> dict[str, pa.Array]:

@@ -5,15 +5,15 @@
 -- in the order listed (docs/stats.md: KQJ is three high cards, not a three-straight).
 -- Cards are as stored ('Ah', 'Td'); ranks run 2..14, ace high, and ace_low makes the ace 1.
 
-CREATE OR REPLACE MACRO card_rank(card) AS strpos('23456789TJQKA', left(card, 1)) + 1;
-CREATE OR REPLACE MACRO ace_low(rank) AS CASE WHEN rank = 14 THEN 1 ELSE rank END;
-CREATE OR REPLACE MACRO spread(a, b, c) AS greatest(a, b, c) - least(a, b, c);
-CREATE OR REPLACE MACRO paired(a, b, c) AS a = b OR a = c OR b = c;
+CREATE OR REPLACE TEMP MACRO card_rank(card) AS strpos('23456789TJQKA', left(card, 1)) + 1;
+CREATE OR REPLACE TEMP MACRO ace_low(rank) AS CASE WHEN rank = 14 THEN 1 ELSE rank END;
+CREATE OR REPLACE TEMP MACRO spread(a, b, c) AS greatest(a, b, c) - least(a, b, c);
+CREATE OR REPLACE TEMP MACRO paired(a, b, c) AS a = b OR a = c OR b = c;
 -- T or better is a "high card" (docs/stats.md)
-CREATE OR REPLACE MACRO high_card(rank) AS rank >= 10;
+CREATE OR REPLACE TEMP MACRO high_card(rank) AS rank >= 10;
 
 -- Hole cards a, b and door card c, as ranks (ace high); ``suited``: all three of one suit.
-CREATE OR REPLACE MACRO stud_class(a, b, c, suited) AS CASE
+CREATE OR REPLACE TEMP MACRO stud_class(a, b, c, suited) AS CASE
     WHEN a = b AND b = c THEN 'rolled-up trips'
     WHEN a = b THEN 'buried pair'
     WHEN c IN (a, b) THEN 'split pair'
@@ -25,9 +25,9 @@ CREATE OR REPLACE MACRO stud_class(a, b, c, suited) AS CASE
 
 -- studhighlow.com's twelve types, in its order (docs/stats.md). The pair's rank is ace high; "low" is
 -- 8 or lower with the ace low, and the kicker is the card outside the pair.
-CREATE OR REPLACE MACRO stud8_kicker_low(a, b, c) AS
+CREATE OR REPLACE TEMP MACRO stud8_kicker_low(a, b, c) AS
     ace_low(CASE WHEN a = b THEN c WHEN a = c THEN b ELSE a END) <= 8;
-CREATE OR REPLACE MACRO stud8_class(a, b, c, suited) AS CASE
+CREATE OR REPLACE TEMP MACRO stud8_class(a, b, c, suited) AS CASE
     WHEN greatest(ace_low(a), ace_low(b), ace_low(c)) <= 8 AND suited AND NOT paired(a, b, c)
          AND spread(ace_low(a), ace_low(b), ace_low(c)) = 2 THEN 'low connected suited'
     WHEN a = b AND b = c THEN 'trips'
@@ -46,7 +46,7 @@ CREATE OR REPLACE MACRO stud8_class(a, b, c, suited) AS CASE
     ELSE 'other' END;
 
 -- The four razz groups of docs/stats.md: a card above 8 (ace low) is bad.
-CREATE OR REPLACE MACRO razz_class(a, b, c) AS CASE
+CREATE OR REPLACE TEMP MACRO razz_class(a, b, c) AS CASE
     WHEN paired(a, b, c)
          THEN CASE WHEN greatest(ace_low(a), ace_low(b), ace_low(c)) > 8 THEN 'junk' ELSE 'pair' END
     WHEN (ace_low(a) > 8)::INT + (ace_low(b) > 8)::INT + (ace_low(c) > 8)::INT = 0 THEN 'three low'
@@ -55,7 +55,7 @@ CREATE OR REPLACE MACRO razz_class(a, b, c) AS CASE
 
 -- Five card stud's 2nd street (docs/stats.md): the ranks of the hole card and the door card, whether they
 -- are of one suit, and the highest door rank of the hand (the door card's included).
-CREATE OR REPLACE MACRO five_class(hole, door, suited, board_high) AS CASE
+CREATE OR REPLACE TEMP MACRO five_class(hole, door, suited, board_high) AS CASE
     WHEN hole = door THEN 'pair'
     WHEN hole > board_high THEN 'hole card above the board'
     WHEN high_card(least(hole, door)) THEN 'two high cards'
@@ -65,7 +65,7 @@ CREATE OR REPLACE MACRO five_class(hole, door, suited, board_high) AS CASE
 -- What the class of a starting hand depends on, for the groups ``groups``: ``hole`` its first-street down
 -- cards (as many as the game deals), ``door`` its door card, ``board_high`` the highest door rank of the
 -- hand. Ranks of the hole cards (a, b) and the door (c), whether they are all of one suit, and the board.
-CREATE OR REPLACE MACRO start_hand(groups, hole, door, board_high) AS CASE WHEN groups = 'five' THEN
+CREATE OR REPLACE TEMP MACRO start_hand(groups, hole, door, board_high) AS CASE WHEN groups = 'five' THEN
     {'a': CAST(card_rank(hole[1]) AS INTEGER), 'b': 0, 'c': CAST(card_rank(door) AS INTEGER),
      'suited': right(hole[1], 1) = right(door, 1), 'board': CAST(board_high AS INTEGER)}
 ELSE
@@ -76,7 +76,7 @@ END;
 
 -- Every starting hand's class, by groups and start_hand, worked out once (analytics/facts.py): facts.sql
 -- looks its hands up here (binding the classes' CASEs into each batch's query cost more than the rest).
-CREATE OR REPLACE TABLE start_class_table AS
+CREATE OR REPLACE TEMP TABLE start_class_table AS
 WITH ranks AS (SELECT CAST(range AS INTEGER) AS r FROM range(2, 15)),
 suits AS (SELECT unnest([false, true]) AS suited),
 three_cards AS (

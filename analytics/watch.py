@@ -15,7 +15,7 @@ game (a game being written, an unclosed tag) waits like a text file's last hand.
 
 The database is open only while a batch is written (open, write, close), so ``stats``, ``report`` and
 ``query`` work on it meanwhile; when one of them holds it just then, the batch waits for the next look.
-Ctrl-C (SIGINT) ends the loop after the batch in hand, and the usual import summary follows.
+Ctrl-C (SIGINT) ends the loop after the batch in hand; the command then says how many hands it stored.
 """
 
 from __future__ import annotations
@@ -39,11 +39,12 @@ from studbook.analytics.importer import ImportSummary
 from studbook.analytics.importer import unchanged_files
 from studbook.analytics.load import Loader
 from studbook.analytics.reading import Chunk
-from studbook.analytics.worker import ChunkResult
-from studbook.analytics.worker import process_chunk
+from studbook.analytics.worker import UnitResult
+from studbook.analytics.worker import process_unit
 from studbook.grammar import expand_paths
 from studbook.grammar.reader import DecodeError
 from studbook.grammar.reader import LogReader
+from studbook.grammar.reader import line_starts
 from studbook.grammar.records import Block
 from studbook.grammar.records import ParseError
 from studbook.grammar.xmlread import looks_like_xml
@@ -164,7 +165,7 @@ class Watcher:
     def store(self, look: Look) -> bool:
         """Write the look's hands in one batch; False when the database is busy (another command holds
         it), so the same hands are read again at the next look."""
-        results = [process_chunk(chunk, self.rule_args, strict=self.strict) for chunk in look.chunks]
+        results = [process_unit(look.chunks, self.rule_args, self.strict)] if look.chunks else []
         if results:
             try:
                 con = open_for_import(self.db)
@@ -177,8 +178,8 @@ class Watcher:
             finally:
                 con.close()
             for result in results:
-                self.summary.add_chunk(result)
-                self.files_read.add(result.path)
+                self.summary.add_unit(result)
+                self.files_read.update(part.path for part in result.parts)
             self.summary.add_batch(outcome)
             self.echo(_batch_line(results, outcome.imported, outcome.already_present))
         for note in look.notes:
@@ -252,55 +253,42 @@ def _complete_blocks(path: Path, data: bytes, tail: Tail,
     reader = LogReader(data, str(path), tail.line)
     blocks = list(reader)
     if not held_back or not blocks or not isinstance(blocks[-1], Block):
-        return blocks, tail.offset + len(data), tail.line + _line_count(data, reader.encoding)
+        breaks = sum(1 for _ in line_starts(data, reader.encoding))
+        return blocks, tail.offset + len(data), tail.line + breaks
     last = blocks[-1]
-    start = _line_start(data, last.lines[0], reader.encoding)
-    if start is None:  # cannot tell where the last block starts: wait for the file to settle
-        return [], tail.offset, tail.line
-    return blocks[:-1], tail.offset + start, last.first_line
+    return blocks[:-1], tail.offset + reader.byte_offset(last.first_line), last.first_line
 
 
-def _codec(data: bytes, encoding: str | None) -> str:
-    """The codec that encodes text as it stands in ``data`` (without a byte order mark)."""
-    if encoding == "utf-16":
-        return "utf-16-be" if data.startswith(b"\xfe\xff") else "utf-16-le"
-    return {"utf-8-sig": "utf-8", None: "utf-8"}.get(encoding, encoding)  # type: ignore[arg-type]
-
-
-def _line_start(data: bytes, line: str, encoding: str | None) -> int | None:
-    """Where the line ``line`` (a block's header, which the block does not repeat) starts in ``data``."""
-    try:
-        found = data.rfind(line.encode(_codec(data, encoding)))
-    except UnicodeEncodeError:
-        return None
-    return found if found >= 0 else None
-
-
-def _line_count(data: bytes, encoding: str | None) -> int:
-    """The line breaks in ``data``, counted as the reader counts them (``\\r\\n``, ``\\n`` or ``\\r``)."""
-    text = data.decode(_codec(data, encoding), errors="replace")
-    return text.count("\n") + text.count("\r") - text.count("\r\n")
-
-
-def _batch_line(results: list[ChunkResult], imported: int, present: int) -> str:
-    files = sorted({Path(result.path).name for result in results})
-    found = sum(result.found for result in results)
-    rejected = sum(result.rejected for result in results)
-    skipped = sum(result.skipped for result in results)
+def _batch_line(results: list[UnitResult], imported: int, present: int) -> str:
+    parts = [part for result in results for part in result.parts]
+    files = sorted({Path(part.path).name for part in parts})
+    found = sum(part.found for part in parts)
+    rejected = sum(part.rejected for part in parts)
+    skipped = sum(part.skipped for part in parts)
     extra = "".join(f", {count} {what}" for count, what in ((present, "already present"),
                                                              (skipped, "skipped (not stud)"),
                                                              (rejected, "rejected")) if count)
-    return (f"{time.strftime('%H:%M:%S')}  +{imported} hands ({found} blocks{extra}) from "
-            f"{', '.join(files)}")
+    return (f"{time.strftime('%H:%M:%S')}  +{_counted(imported, 'hand')} ({_counted(found, 'block')}{extra}) "
+            f"from {', '.join(files)}")
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 @contextmanager
-def _sigint_sets(stop: threading.Event) -> Iterator[None]:
-    """In the main thread, Ctrl-C sets ``stop`` (the batch in hand is finished) instead of raising."""
+def _sigint_sets(stop: threading.Event, interrupted: threading.Event) -> Iterator[None]:
+    """In the main thread, Ctrl-C sets ``stop`` (the batch in hand is finished) and ``interrupted`` instead
+    of raising."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.signal(signal.SIGINT, lambda signum, frame: stop.set())
+
+    def stopped(signum: int, frame: object) -> None:
+        interrupted.set()
+        stop.set()
+
+    before = signal.signal(signal.SIGINT, stopped)
     try:
         yield
     finally:
@@ -311,10 +299,14 @@ def watch(paths: Sequence[str | Path], db: Path, interval: float, rule_args: tup
           echo: Callable[[str], None] = print, stop: threading.Event | None = None,
           strict: bool = False) -> ImportSummary:
     """Import ``paths`` (folders are searched recursively) and keep importing what is written to them
-    until ``stop`` is set or Ctrl-C; the summary of everything imported."""
+    until ``stop`` is set or Ctrl-C (then ``interrupted`` in the summary); the summary of everything
+    imported."""
     stop = stop or threading.Event()
+    interrupted = threading.Event()
     watcher = Watcher(paths, db, rule_args, echo, strict)
-    with _sigint_sets(stop):
+    with _sigint_sets(stop, interrupted):
         watcher.start()
         echo(f"watching {', '.join(map(str, paths))} every {interval:g} s; Ctrl-C ends")
-        return watcher.run(interval, stop)
+        summary = watcher.run(interval, stop)
+    summary.interrupted = interrupted.is_set()
+    return summary

@@ -10,9 +10,16 @@ stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once in
 * ``studbook import --jobs 1`` and ``--jobs 2`` into a fresh DuckDB file (the real CLI, a subprocess),
   with the peak RSS of its largest process, and the peak again on a fifth of the input (flat?);
   then the same import again, where every file is unchanged and none is read again;
-* start-up: ``studbook import`` of one hand into a new database (wall, median of 5);
 * ``studbook import --lake --workers 1`` and ``--workers 2``: the same files as tasks on a local Dask
   cluster of one and two worker processes writing a Parquet lake (cluster start-up included);
+* the shape of the input: 200 files of 20 hands (a poker client writes a file a table session) imported
+  with ``--jobs 1``, ``--jobs 2``, the jobs studbook picks, and a lake on two workers; 10,000 files of one
+  hand (peak RSS); the real logs of ``STUDBOOK_CORPUS`` with one and two jobs, when it is set;
+* the per-seat facts: CPU us a hand of facts.sql and the views the writer inserts from, a pass of
+  20,000 hands at a time, and the fixed cost of a pass;
+* start-up (wall, median of 5): ``studbook --version``, ``--help``, and ``studbook import`` of one hand
+  into a new database; with Python writing its bytecode, as a user's does (the environment's
+  PYTHONDONTWRITEBYTECODE is left out of the commands timed);
 * pokerkit, the peer, against studbook on the same simulated seven card hands (``--pokerkit-hands`` a
   game), each game in a fresh process of its own (:func:`peers`), in CPU seconds: pokerkit replays each
   hand's events (tests/helpers/pokerkit_bridge.py builds its state, deals, acts; pokerkit shows and pays),
@@ -86,8 +93,10 @@ GAMES = {"stud": "pokerstars", "stud8": "pokerstars", "razz": "pokerstars", "stu
 PEER_GAMES = ("stud", "stud8", "razz")  # pokerkit has no five card stud
 PER_FILE = 2000  # hands per file, so --jobs has files to share out
 SEED = 7
-TARGETS = {"peer_ratio": 20, "import_jobs1_hands_per_s": 2500, "import_jobs1_vs_pure": 2,
-           "million_jobs2_s": 360, "peak_rss_mb": 400}
+TARGETS = {"peer_ratio": 20, "import_jobs1_hands_per_s": 1700, "import_jobs1_vs_pure": 2,
+           "million_jobs2_s": 360, "peak_rss_mb": 400, "small_files_jobs2_speedup": 1.4,
+           "small_files_lake2_vs_jobs1": 1.0, "facts_us_per_hand": 40, "version_s": 0.3, "help_s": 0.3,
+           "one_hand_s": 0.6}
 
 
 # -- the input -------------------------------------------------------------------------------------
@@ -98,9 +107,10 @@ def setup(game: str) -> Setup:
                  short_stacks=False)
 
 
-def generate(game: str, hands: int) -> Path:
-    """``hands`` hands of ``game`` in files of PER_FILE hands, made once and kept in bench/.data/."""
-    folder = DATA / f"{game}-{GAMES[game]}-seed{SEED}-{hands}"
+def generate(game: str, hands: int, per_file: int = PER_FILE) -> Path:
+    """``hands`` hands of ``game`` in files of ``per_file`` hands, made once and kept in bench/.data/."""
+    by = "" if per_file == PER_FILE else f"-by{per_file}"
+    folder = DATA / f"{game}-{GAMES[game]}-seed{SEED}-{hands}{by}"
     done = DATA / f"{folder.name}.complete"  # beside the folder: the import reads all inside it
     if done.exists():
         return folder
@@ -109,9 +119,9 @@ def generate(game: str, hands: int) -> Path:
     write, separator = WRITERS[GAMES[game]], SEPARATORS[GAMES[game]]
     started = time.perf_counter()
     stream = Simulator(setup(game)).hands(hands)
-    for part in range(0, hands, PER_FILE):
-        with (folder / f"{game}-{part // PER_FILE:04d}.txt").open("w", encoding="utf-8", newline="\n") as out:
-            for index in range(min(PER_FILE, hands - part)):
+    for part in range(0, hands, per_file):
+        with (folder / f"{game}-{part // per_file:05d}.txt").open("w", encoding="utf-8", newline="\n") as out:
+            for index in range(min(per_file, hands - part)):
                 text = write(next(stream).hand)
                 out.write(separator + text if index else text)
     seconds = time.perf_counter() - started
@@ -177,26 +187,33 @@ _WRAPPER = ("import resource, subprocess, sys; code = subprocess.run(sys.argv[1:
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(code)")
 
 
+def user_environment() -> dict[str, str]:
+    """This process's environment as a user's shell has it: Python writes its bytecode (and Lark its
+    parsers, grammar/larkcache.py) as it does by default, so a start-up is timed as a user meets it."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _run_import(command: list[str]) -> tuple[float, list[str]]:
     started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=user_environment())
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"studbook import failed:\n{done.stderr}")
     return seconds, done.stdout.strip().splitlines()
 
 
-def timed_import(folders: list[Path], jobs: int, name: str, again: bool = False,
+def timed_import(folders: list[Path], jobs: int | None, name: str, again: bool = False,
                  lake: bool = False) -> dict[str, float]:
     """Wall seconds and the peak RSS (MB) of the largest process of one ``studbook import`` into a new
-    database (with ``lake``, a new lake written by ``jobs`` local Dask workers); with ``again``, also the
-    seconds of the same import run a second time (nothing new)."""
+    database with ``jobs`` (None: as studbook picks them; with ``lake``, a new lake written by ``jobs``
+    local Dask workers); with ``again``, also the seconds of the same import run a second time (nothing
+    new)."""
     db = DATA / f"{name}.duckdb"
-    for stale in (db, db.with_suffix(".duckdb.wal")):
+    for stale in (db, Path(f"{db}.wal")):
         stale.unlink(missing_ok=True)
     shutil.rmtree(DATA / name, ignore_errors=True)
     into = ["--lake", str(DATA / name), "--workers", str(jobs)] if lake else \
-        ["--db", str(db), "--jobs", str(jobs)]
+        ["--db", str(db), *(["--jobs", str(jobs)] if jobs else [])]
     command = [sys.executable, "-c", _WRAPPER, sys.executable, "-c", "from studbook.cli import main; main()",
                "import", *map(str, folders), *into]
     seconds, lines = _run_import(command)
@@ -213,18 +230,78 @@ def timed_import(folders: list[Path], jobs: int, name: str, again: bool = False,
 def startup_import(runs: int = 5) -> float:
     """Median wall seconds of ``studbook import`` of one simulated stud hand into a new database: what a
     process pays before its first hand (imports, the Lark parser, the evaluator's tables, the writer's
-    first batch), as a user importing today's few hands waits for it, and every ``--jobs`` worker."""
+    first pass), as a user importing today's few hands waits for it."""
     folder = generate("stud", 1)
     db = DATA / "startup.duckdb"
     command = [sys.executable, "-c", "from studbook.cli import main; main()", "import", str(folder),
                "--db", str(db)]
     times = []
     for _ in range(runs):
-        for stale in (db, db.with_suffix(".duckdb.wal")):
+        for stale in (db, Path(f"{db}.wal")):
             stale.unlink(missing_ok=True)
         times.append(_run_import(command)[0])
     db.unlink(missing_ok=True)
     return sorted(times)[runs // 2]
+
+
+def startup_command(args: list[str], runs: int = 5) -> float:
+    """Median wall seconds of ``studbook ARGS`` (``--version``, ``--help``): the start of every command."""
+    command = [sys.executable, "-c", "from studbook.cli import main; main()", *args]
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True, env=user_environment())
+        times.append(time.perf_counter() - started)
+    return sorted(times)[runs // 2]
+
+
+def facts_per_hand(files: list[Path]) -> dict[str, float]:
+    """CPU microseconds a hand of the per-seat facts, as an import works them out: the hands of ``files``
+    staged in a new database (untimed), then facts.sql and the two views the writer inserts from, made
+    whole (as temp tables: their insert is the writer's), a pass of ``DEFAULT_BATCH`` hands at a time;
+    and the fixed cost of one pass (on one hand)."""
+    from studbook.analytics import facts
+    from studbook.analytics.db import DEFAULT_BATCH
+    from studbook.analytics.db import open_for_import
+    from studbook.analytics.load import Loader
+    from studbook.analytics.reading import read_units
+    from studbook.analytics.worker import process_unit
+
+    def run_facts(loader: Loader, hands: int) -> float:
+        con = loader.con
+        con.execute(f"DELETE FROM batch_new; INSERT INTO batch_new SELECT hand_idx, site, hand_id "
+                    f"FROM staged_hands WHERE hand_idx < {hands}")
+        started = time.process_time()
+        facts.derive(con)
+        con.execute(facts.views_script())
+        con.execute("CREATE OR REPLACE TEMP TABLE bench_seats AS FROM fact_seats; "
+                    "CREATE OR REPLACE TEMP TABLE bench_hands AS FROM fact_hands_dealt")
+        seconds = time.process_time() - started
+        con.execute("DROP TABLE bench_seats; DROP TABLE bench_hands")
+        facts.clear(con)
+        return seconds
+
+    db = DATA / "facts.duckdb"
+    for stale in (db, Path(f"{db}.wal")):
+        stale.unlink(missing_ok=True)
+    con = open_for_import(db)
+    try:
+        seconds = hands = one_hand = 0.0
+        loader = Loader(con)
+        units = read_units(files)
+        for unit in units:
+            loader.stage(process_unit(unit))
+            if loader.hands >= DEFAULT_BATCH:
+                seconds, hands = seconds + run_facts(loader, loader.hands), hands + loader.hands
+                loader.commit()
+        if loader.hands:  # the last pass, as long as the input leaves it
+            one_hand = min(run_facts(loader, 1) for _ in range(3))
+            seconds, hands = seconds + run_facts(loader, loader.hands), hands + loader.hands
+    finally:
+        con.close()
+        db.unlink(missing_ok=True)
+    return {"hands": hands, "us_per_hand": seconds / hands * 1e6 if hands else 0.0,
+            "pass_ms": one_hand * 1e3}
 
 
 # -- the peer --------------------------------------------------------------------------------------
@@ -369,12 +446,47 @@ def measure(hands: int, pokerkit_hands: int) -> dict:
     small = timed_import(fifth, 1, "import-fifth")
     record("import --jobs 1 (a fifth)", int(small["hands"]), small["seconds"],
            peak_rss_mb=small["peak_rss_mb"])
-    record("start-up: import of 1 hand", 1, startup_import())
+    shapes(record)
+    found_facts = facts_per_hand(files)
+    print(f"  facts: {found_facts['us_per_hand']:.0f} us/hand over {found_facts['hands']:,.0f} hands, "
+          f"{found_facts['pass_ms']:.0f} ms a pass of one hand")
+    startup = {"version_s": startup_command(["--version"]), "help_s": startup_command(["--help"]),
+               "one_hand_s": startup_import()}
+    print(f"  start-up: --version {startup['version_s']:.2f} s, --help {startup['help_s']:.2f} s, "
+          f"import of one hand into a new database {startup['one_hand_s']:.2f} s")
     found_peers = peers(PEER_GAMES, pokerkit_hands)
     print_peers(found_peers)
     equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)
     return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": found_peers,
-            "equity": equity}
+            "equity": equity, "facts": found_facts, "startup": startup}
+
+
+SMALL_FILES = (200, 20)  # files, and hands in each: a folder as a poker client writes one file a table
+MANY_FILES = 10_000  # files of one hand each: memory must not grow with the number of files
+
+
+def shapes(record: Callable[..., None]) -> None:
+    """The import of many small files, with one job, two, as many as studbook picks, and a lake on two
+    workers; and of ten thousand one-hand files; and the real logs of STUDBOOK_CORPUS when it is set."""
+    files, per_file = SMALL_FILES
+    small = [generate(game, files * per_file // len(GAMES), per_file) for game in GAMES]
+    for jobs in (1, 2, None):
+        found = timed_import(small, jobs, f"small-jobs{jobs}")
+        record(f"{files} files x {per_file}: " + (f"--jobs {jobs}" if jobs else "jobs picked"),
+               int(found["hands"]), found["seconds"], peak_rss_mb=found["peak_rss_mb"])
+    found = timed_import(small, 2, "small-lake2", lake=True)
+    record(f"{files} files x {per_file}: lake, 2 workers", int(found["hands"]), found["seconds"],
+           peak_rss_mb=found["peak_rss_mb"])
+    many = [generate(game, MANY_FILES // len(GAMES), 1) for game in GAMES]
+    found = timed_import(many, None, "many-files")
+    record(f"{MANY_FILES:,} files of 1 hand", int(found["hands"]), found["seconds"],
+           peak_rss_mb=found["peak_rss_mb"])
+    corpus = os.environ.get("STUDBOOK_CORPUS")
+    if corpus and Path(corpus).is_dir():
+        for jobs in (1, 2):
+            found = timed_import([Path(corpus)], jobs, f"corpus-jobs{jobs}")
+            record(f"real logs: --jobs {jobs}", int(found["hands"]), found["seconds"],
+                   peak_rss_mb=found["peak_rss_mb"])
 
 
 def main() -> None:
@@ -454,6 +566,18 @@ def newest_million() -> dict | None:
     return json.loads(runs[-1].read_text(encoding="utf-8")) | {"file": runs[-1].name} if runs else None
 
 
+def shape_targets(build: dict) -> dict[str, float]:
+    """What the scaling rows of ``build`` reached (:func:`shapes`, :func:`facts_per_hand`, start-up)."""
+    files, per_file = SMALL_FILES
+    stages = build["stages"]
+    shape = f"{files} files x {per_file}"
+    one = stages[f"{shape}: --jobs 1"]["seconds"]
+    return {"small_files_jobs2_speedup": one / stages[f"{shape}: --jobs 2"]["seconds"],
+            "small_files_lake2_vs_jobs1": one / stages[f"{shape}: lake, 2 workers"]["seconds"],
+            "facts_us_per_hand": build["facts"]["us_per_hand"], "version_s": build["startup"]["version_s"],
+            "help_s": build["startup"]["help_s"], "one_hand_s": build["startup"]["one_hand_s"]}
+
+
 def peer_totals(peers: dict[str, dict[str, float]]) -> tuple[int, float, float]:
     """Hands, pokerkit's seconds and studbook's seconds over the peer games."""
     return (sum(int(p["hands"]) for p in peers.values()), sum(p["pokerkit_s"] for p in peers.values()),
@@ -492,6 +616,7 @@ def report(builds: dict[str, dict], hands: int) -> None:
                            for row in build["stages"].values()),
         "stud8_third_street_ms": compiled["equity"]["stud8_third_street_ms"],
         "import_ev_slowdown_pct": compiled["equity"]["slowdown_pct"],
+        **shape_targets(compiled),
     }
     print("\ntargets (compiled build):")
     print(f"  parse + replay vs pokerkit   {reached['peer_ratio']:8.1f}x   "
@@ -509,6 +634,17 @@ def report(builds: dict[str, dict], hands: int) -> None:
           f"{pure['equity']['stud8_third_street_ms']:.1f})")
     print(f"  import with all-in EV        {reached['import_ev_slowdown_pct']:8.1f}    % slower "
           "(target <= 10)")
+    files, per_file = SMALL_FILES
+    print(f"  {files} files x {per_file}: --jobs 2   {reached['small_files_jobs2_speedup']:8.2f}x   as fast "
+          f"as --jobs 1 (target >= {TARGETS['small_files_jobs2_speedup']}x)")
+    print(f"  {files} files x {per_file}: lake on 2  {reached['small_files_lake2_vs_jobs1']:8.2f}x   as fast "
+          f"as --jobs 1 (target >= {TARGETS['small_files_lake2_vs_jobs1']}x)")
+    print(f"  per-seat facts               {reached['facts_us_per_hand']:8.0f}    us a hand "
+          f"(target < {TARGETS['facts_us_per_hand']})")
+    print(f"  --version, --help            {reached['version_s']:8.2f}, {reached['help_s']:.2f} s "
+          f"(target < {TARGETS['version_s']} each)")
+    print(f"  import of one hand, new db   {reached['one_hand_s']:8.2f}    s "
+          f"(target < {TARGETS['one_hand_s']})")
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     result = {
         "when": stamp, "hands_per_game": hands, "games": GAMES, "machine": {

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from studbook.analytics.reading import read_chunks
 from studbook.analytics.rows import hand_rows
-from studbook.analytics.worker import process_chunk
+from studbook.analytics.worker import process_unit
 from studbook.grammar.parse import parse_block
 from studbook.replay import replay
 
@@ -44,7 +44,7 @@ def stages(game: str, hands: int) -> tuple[dict[str, Callable[[], object]], int,
         "parse": lambda: [parse_block(block) for block in blocks],
         "replay": lambda: [replay(hand) for hand in parsed],
         "rows": lambda: [hand_rows(result) for result in replayed],
-        "chunk": lambda: [process_chunk(chunk) for chunk in chunks],
+        "chunk": lambda: [process_unit([chunk]) for chunk in chunks],
     }, len(blocks), first_parse
 
 

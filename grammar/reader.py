@@ -10,6 +10,10 @@ it reads. A block starts at a line some dialect recognises as a hand header and 
 a block of more than :data:`MAX_BLOCK_CHARS` characters is no hand: it becomes one
 :class:`ParseError`, its lines counted but not kept, and the file is read on. A log whose first markup
 is XML (iPoker, Merge) is read by grammar/xmlread.py instead, one block per ``<game>`` element.
+
+Where a line starts in the bytes (:meth:`LogReader.byte_offset`, for ``import --watch``, which reads a
+growing file on from where a hand starts) is found from the line breaks in the bytes themselves, counted
+as the lines are, so no line is encoded again to be looked for.
 """
 
 from __future__ import annotations
@@ -17,12 +21,14 @@ from __future__ import annotations
 import codecs
 import hashlib
 import io
+import re
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Iterator
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
+from typing import Final
 
 from studbook.grammar.dialect import Dialect
 from studbook.grammar.dialect import detect_dialect
@@ -37,6 +43,14 @@ from studbook.grammar.records import ParseError
 MAX_BLOCK_CHARS = 1 << 20
 READ_BYTES = 1 << 20  # bytes per read of a file (tests read a byte at a time)
 _BINARY_SAMPLE = 4096  # characters at the start of the text that tell a binary file
+
+
+# A line break as the reader counts them (\r\n, \n or \r), in the bytes of each encoding: in UTF-8 and
+# cp1252 these bytes are never part of another character; in UTF-16 a break is one code unit (two with
+# \r\n), at an even offset, which is checked, since the bytes of other characters can look like one.
+_BREAKS: Final = re.compile(rb"\r\n|\n|\r")
+_BREAKS_LE: Final = re.compile(rb"\r\x00\n\x00|\n\x00|\r\x00")
+_BREAKS_BE: Final = re.compile(rb"\x00\r\x00\n|\x00\n|\x00\r")
 
 
 class DecodeError(ValueError):
@@ -82,6 +96,19 @@ def _encoding(stream: BinaryIO) -> str | None:
     if blank:
         return None
     return "utf-8" if valid else "cp1252"
+
+
+def line_starts(data: bytes, encoding: str | None) -> Iterator[int]:
+    """The byte offset in ``data``, text in ``encoding`` (as :class:`LogReader` names it), at which each line
+    after the first starts, in order."""
+    pattern, unit = _BREAKS, 1
+    if encoding == "utf-16-le" or encoding == "utf-16" and not data.startswith(b"\xfe\xff"):
+        pattern, unit = _BREAKS_LE, 2
+    elif encoding == "utf-16":
+        pattern, unit = _BREAKS_BE, 2
+    for found in pattern.finditer(data):
+        if found.start() % unit == 0:
+            yield found.end()
 
 
 def _decoded(stream: BinaryIO, encoding: str, seen: Callable[[bytes], object]) -> Iterator[str]:
@@ -181,6 +208,20 @@ class LogReader:
         with self._open() as stream:
             yield from _line_lists(_decoded(stream, self.encoding, digest.update))
             self.stamp = FileStamp(digest.hexdigest(), stream.tell())
+
+    def byte_offset(self, line: int) -> int:
+        """Where the line numbered ``line`` (as the blocks number it) starts in the source, in bytes; the
+        source's end if it has fewer lines. Known once the source has been read (its encoding found)."""
+        if line <= self.first_line:
+            return 0
+        with self._open() as stream:
+            data = stream.read()
+        number = self.first_line
+        for start in line_starts(data, self.encoding):
+            number += 1
+            if number == line:
+                return start
+        return len(data)
 
     def __iter__(self) -> Iterator[Block | ParseError]:
         self.error = None

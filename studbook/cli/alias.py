@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
 from typing import Annotated
 
-import duckdb
 import typer
 
 from studbook.analytics import output
@@ -21,6 +21,9 @@ from studbook.cli.errors import user_errors
 from studbook.cli.help_format import HelpTyper
 from studbook.cli.options import Db
 from studbook.cli.options import Format
+
+if TYPE_CHECKING:
+    import duckdb
 
 alias_app = HelpTyper(help="Join one person's players across sites and name changes.", no_args_is_help=True,
                       rich_markup_mode=None)

@@ -40,9 +40,6 @@ from studbook.cli.options import SchedulerOption
 from studbook.cli.options import Since
 from studbook.cli.options import Strict
 from studbook.cli.options import WorkersOption
-from studbook.grammar import expand_paths
-from studbook.reports.filters import alias_note as alias_note_of
-from studbook.rules.house import Rules
 from studbook.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -68,6 +65,7 @@ def _print_summary(summary: ImportSummary, db: Path, lake: str | None = None) ->
     lines = [
         ("files", summary.files + summary.unchanged),
         ("  unchanged, not read", summary.unchanged),
+        *((("  with no hand history, skipped", summary.no_history),) if summary.no_history else ()),
         ("hand blocks found", summary.found),
         ("  imported", summary.imported),
         ("  already present", summary.already_present),
@@ -75,16 +73,53 @@ def _print_summary(summary: ImportSummary, db: Path, lake: str | None = None) ->
         ("  rejected (parse errors)", summary.rejected),
         ("hands with errors", summary.hands_with_errors),  # of those read, as `studbook audit` counts them
         ("hands with warnings only", summary.hands_with_warnings_only),
+        *((("stack breaks across hands (L7)", summary.stack_breaks),) if summary.stack_breaks else ()),
         *((("imported hands by violation code", None),) if summary.violations else ()),
         *((f"  {code}", count) for code, count in sorted(summary.violations.items())),
     ]
     width = max(len(label) for label, _ in lines)
     for label, count in lines:
         typer.echo(label if count is None else f"{label:<{width}}  {count:>8,}")
+    where = f"--lake {lake}" if lake else f"--db {db}"
     if summary.unchanged:
         typer.echo(f"unchanged: read whole by an earlier import into this {'lake' if lake else 'database'} "
                    f"({summary.unchanged_blocks:,} hand blocks), so not read again; --reread reads them")
+    if summary.stack_breaks:
+        typer.echo(f"stack breaks: a player starts a hand with other chips than he ended the one before at "
+                   f"that table; list them: studbook query \"FROM stack_breaks\" {where}")
+    if summary.jobs_reason:
+        typer.echo(f"jobs: {summary.jobs_reason}")
     typer.echo(f"lake: {lake}" if lake else f"database: {db}")
+    _print_problems(summary, where)
+
+
+def _print_problems(summary: ImportSummary, where: str) -> None:
+    """On stderr: the first rejected blocks, one line each, and how to see them all; the files that hold no
+    hand history."""
+    for line in summary.first_rejects:
+        typer.echo(line, err=True)
+    more = summary.rejected - len(summary.first_rejects)
+    if summary.rejected:
+        rest = f"{more:,} more rejected {_plural(more, 'block')}; " if more else ""
+        typer.echo(f"{rest}studbook rejects {where} lists every rejected block with its reason", err=True)
+    if summary.no_history:
+        count, names = summary.no_history, ", ".join(summary.no_history_files)
+        others = count - len(summary.no_history_files)
+        typer.echo(f"skipped {count:,} {_plural(count, 'file')} with no hand history in "
+                   f"{'it' if count == 1 else 'them'}: {names}{f' and {others:,} more' if others else ''}",
+                   err=True)
+
+
+def _plural(count: int, noun: str) -> str:
+    return noun if count == 1 else f"{noun}s"
+
+
+def _interrupted(stored: int, db: Path, lake: str | None) -> typer.Exit:
+    """The one line Ctrl-C ends an import with, and its exit status (128 + SIGINT, as a shell reports it)."""
+    into = f"the lake {lake}" if lake else str(db)
+    typer.echo(f"interrupted: {stored:,} new {_plural(stored, 'hand')} stored in {into}; the same import "
+               "again goes on from there", err=True)
+    return typer.Exit(130)
 
 
 def _absolute(path: Path) -> Path:
@@ -98,8 +133,9 @@ def _absolute(path: Path) -> Path:
 def import_command(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (recursive) or glob patterns.")],
     db: Db = Path(DEFAULT_DB),
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes for parse and replay.")]
-    = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Worker processes for parse and replay (default: as many as the input "
+                                    "keeps busy, up to one per core; the summary says how many).")] = None,
     rule: ImportRule = None,
     batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction (whole chunks).")]
     = DEFAULT_BATCH,
@@ -122,13 +158,32 @@ def import_command(
     block, is not read again. With --watch it keeps importing what is written to the files until Ctrl-C.
     With --lake, files are tasks on a Dask cluster that write a Parquet lake.
     """
+    try:
+        summary, failed = _import(paths, db, jobs, rule, batch, chunk, reread, watch, interval, lake,
+                                   scheduler, workers, strict)
+    except KeyboardInterrupt:  # before or after the import proper: nothing of it was stored
+        raise _interrupted(0, db, lake) from None
+    if summary.interrupted:
+        raise _interrupted(summary.imported, db, lake)
+    _print_summary(summary, db, lake)
+    if failed:
+        typer.echo("\n".join(f"error: {message}" for message in failed), err=True)
+        raise typer.Exit(1)
+
+
+def _import(paths: list[str], db: Path, jobs: int | None, rule: list[str] | None, batch: int, chunk: int,
+            reread: bool, watch: bool, interval: float, lake: str | None, scheduler: str | None,
+            workers: int | None, strict: bool) -> tuple[ImportSummary, list[str]]:
+    """The import the command asks for: its summary, and the files whose lake task failed."""
     from studbook.analytics.importer import run_import  # the parsing and replay stack, only when importing
     from studbook.cli.import_progress import ImportProgress
+    from studbook.grammar import expand_paths
+    from studbook.rules.house import Rules
 
     with user_errors():
         rule_args = tuple(rule or ())
         Rules.parse(rule_args)
-        if lake is None and (scheduler or workers) or lake is not None and (jobs > 1 or watch):
+        if lake is None and (scheduler or workers) or lake is not None and (jobs is not None or watch):
             raise UserError("--scheduler and --workers go with --lake; --jobs and --watch go with --db")
         files = [_absolute(path) for path in expand_paths(paths)]
         # A dangling or looping symlink goes on to the reader, which rejects it with its reason.
@@ -138,27 +193,23 @@ def import_command(
         if watch:
             from studbook.analytics.watch import watch as watch_folders
 
-            _print_summary(watch_folders(paths, db, interval, rule_args, typer.echo, strict=strict), db)
-            return
+            return watch_folders(paths, db, interval, rule_args, typer.echo, strict=strict), []
         failed: list[str] = []  # files whose lake task failed
         with ImportProgress(files) as progress:
             if lake is None:
                 try:
-                    summary = run_import(files, db, jobs, rule_args, batch, chunk, on_chunk=progress.chunk,
+                    summary = run_import(files, db, jobs, rule_args, batch, chunk, on_unit=progress.unit,
                                          reread=reread, on_unchanged=progress.unchanged, strict=strict)
-                except MemoryError:  # a batch commits whole or not at all: those before it are stored
+                except MemoryError:  # a pass commits whole or not at all: those before it are stored
                     raise UserError(f"out of memory importing into {db}: the hands stored before stay, and "
                                     "importing again goes on from them; a smaller --batch or --chunk "
                                     "holds fewer hands at once") from None
             else:
                 from studbook.analytics.lake_import import run_lake_import
 
-                summary = run_lake_import(files, lake, scheduler, workers, rule_args, chunk, progress.chunk,
+                summary = run_lake_import(files, lake, scheduler, workers, rule_args, chunk, progress.unit,
                                           reread, progress.unchanged, failed.append, strict)
-    _print_summary(summary, db, lake)
-    if failed:
-        typer.echo("\n".join(f"error: {message}" for message in failed), err=True)
-        raise typer.Exit(1)
+    return summary, failed
 
 
 def _min_hands(frame: pl.DataFrame, asked: int | None, fmt: str) -> tuple[int, str | None]:
@@ -221,6 +272,8 @@ def stats_command(
         by_kind, params = (", only_kind := ?", [kind]) if kind else ("", [])
         import duckdb  # loaded with the database, as open_db_or_lake does
         import polars as pl
+
+        from studbook.reports.filters import alias_note as alias_note_of
         notes: list[str] = []
         with closing(open_db_or_lake(db, lake)) as con:
             try:

@@ -6,17 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import duckdb
 import typer
-
-from studbook.analytics import output
-from studbook.analytics import stats_table
-from studbook.analytics.aliases import AliasError
-from studbook.analytics.db import DatabaseError
-from studbook.cards import CardError
-from studbook.outputs import OutputError
-from studbook.reports.source import HandNotFound
-from studbook.rules.house import RuleError
 
 
 class UserError(Exception):
@@ -26,7 +16,17 @@ class UserError(Exception):
 def _user_error_types() -> tuple[type[Exception], ...]:
     """Looked up when an error is raised: the equity and simulation engines load only when their
     command runs, not at every start."""
+    import duckdb
+
+    from studbook.analytics import output
+    from studbook.analytics import stats_table
+    from studbook.analytics.aliases import AliasError
+    from studbook.analytics.db import DatabaseError
+    from studbook.cards import CardError
     from studbook.equity import EquityError
+    from studbook.outputs import OutputError
+    from studbook.reports.source import HandNotFound
+    from studbook.rules.house import RuleError
     from studbook.simulate import SimulationError
 
     return (UserError, DatabaseError, RuleError, OutputError, output.FormatError, stats_table.ColumnError,

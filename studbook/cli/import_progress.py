@@ -1,8 +1,10 @@
 """The progress bar of ``studbook import``: by bytes read, with hands/s and the time left.
 
-A bar by files stood still at ``0/1 files`` for the whole of one big file; each chunk of a file now
-moves it by the text it held, and a file's last chunk tops it up to the file's size in bytes (text is
-not bytes where a file is UTF-16 or has multi-byte characters), so the bar ends full.
+A bar by files stood still at ``0/1 files`` for the whole of one big file; each file's part of a unit
+now moves it by the text it held, and a file's last chunk tops it up to the file's size in bytes (text
+is not bytes where a file is UTF-16 or has multi-byte characters), so the bar ends full. The counts never
+wrap: the bar gives up its width first, so the line fits an 80-column terminal, and a narrower one cuts
+the counts short rather than draw a second line under the first at every refresh.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn
@@ -20,8 +23,16 @@ from rich.progress import Progress
 from rich.progress import TextColumn
 from rich.progress import TimeElapsedColumn
 from rich.progress import TimeRemainingColumn
+from rich.table import Column
 
-from studbook.analytics.worker import ChunkResult
+if TYPE_CHECKING:
+    from studbook.analytics.worker import UnitResult
+
+BAR_WIDTH = 20  # characters of the bar at most; the counts beside it take 50 to 60 more
+
+
+def _one_line() -> Column:
+    return Column(no_wrap=True)
 
 
 def _size(path: Path) -> int:
@@ -38,9 +49,12 @@ class ImportProgress:
         console = console or Console(stderr=True)
         self.sizes = {str(path): _size(path) for path in files}
         self.progress = Progress(
-            TextColumn("importing"), BarColumn(), DownloadColumn(),
-            TextColumn("{task.fields[hands]:,} hands"), TextColumn("{task.fields[rate]:,.0f} hands/s"),
-            TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+            TextColumn("importing", table_column=_one_line()), BarColumn(bar_width=BAR_WIDTH),
+            DownloadColumn(table_column=_one_line()),
+            TextColumn("{task.fields[hands]:,} hands {task.fields[rate]:,.0f} hands/s",
+                       table_column=_one_line()),
+            TimeElapsedColumn(table_column=_one_line()), TextColumn("left", table_column=_one_line()),
+            TimeRemainingColumn(table_column=_one_line()),
             console=console, disable=not console.is_terminal)
         self.task = self.progress.add_task("import", total=sum(self.sizes.values()), hands=0, rate=0.0)
         self.read: Counter[str] = Counter()  # bytes advanced so far, by file
@@ -55,12 +69,15 @@ class ImportProgress:
                  trace: TracebackType | None) -> None:
         self.progress.stop()
 
-    def chunk(self, result: ChunkResult) -> None:
-        """A chunk was imported: move by its text, or to the end of its file."""
-        left = self.sizes.get(result.path, 0) - self.read[result.path]
-        step = left if result.last else min(result.chars, left)
-        self.read[result.path] += step
-        self.hands += result.hands
+    def unit(self, result: UnitResult) -> None:
+        """A unit was read: move by each file part's text, or to the end of its file."""
+        step = 0
+        for part in result.parts:
+            left = self.sizes.get(part.path, 0) - self.read[part.path]
+            moved = left if part.last else min(part.chars, left)
+            self.read[part.path] += moved
+            step += moved
+            self.hands += part.hands
         self.progress.update(self.task, advance=step, hands=self.hands,
                              rate=self.hands / (time.perf_counter() - self.started))
 

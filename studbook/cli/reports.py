@@ -9,9 +9,9 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 from typing import Annotated
 
-import duckdb
 import typer
 
 from studbook.analytics.db import DEFAULT_DB
@@ -29,11 +29,12 @@ from studbook.cli.options import ReplayRule
 from studbook.cli.options import Since
 from studbook.reports.filters import CONDITION
 from studbook.reports.filters import Filters
-from studbook.reports.replayer import replayer_page
-from studbook.reports.source import load_hand
 from studbook.rules.house import Rules
 from studbook.rules.house import rules_text
 from studbook.rules.variants import VARIANTS
+
+if TYPE_CHECKING:
+    import duckdb
 
 
 def _write(path: Path, page: str, source: Path | None, force: bool) -> None:
@@ -119,6 +120,9 @@ def replay_command(
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
     From a database the hand is replayed under the house rules of its import unless --rule is given."""
+    from studbook.reports.replayer import replayer_page  # the parsers and the replayer: this command's alone
+    from studbook.reports.source import load_hand
+
     with user_errors():
         if (source is None) == (lake is None):
             raise UserError("give a hand history file or database, or --lake DIR")

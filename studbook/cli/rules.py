@@ -7,12 +7,14 @@ from typing import Annotated
 
 import typer
 
-from studbook import rulebook
+from studbook.cli.lazy import lazy_module
 from studbook.cli.options import RulebookGame
 from studbook.cli.options import RuleOptions
 from studbook.rules.house import PRESETS
 from studbook.rules.house import RuleError
 from studbook.rules.variants import VARIANTS
+
+rulebook = lazy_module("studbook.rulebook")  # it loads every site's grammar: only when a command reads it
 
 
 def _game(game: str | None) -> None:

@@ -4,16 +4,21 @@ characters as well as blocks (200 MB of 900 KB blocks once overflowed DuckDB's m
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import duckdb
 from helpers.hostile_log import LOG
 from helpers.importing import import_into
 
-from studbook.analytics.importer import batches
+from studbook.analytics.db import open_for_import
+from studbook.analytics.importer import written
 from studbook.analytics.isolate import RAW_KEPT_CHARS
+from studbook.analytics.load import Loader
 from studbook.analytics.reading import read_chunks
-from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import UnitResult
+from studbook.analytics.worker import chunk_result
+from studbook.grammar import ParseError
 
 JUNK = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod\n"
 
@@ -50,7 +55,20 @@ def test_chunks_are_bounded_in_characters(tmp_path: Path) -> None:
     assert chunks[-1].last and not any(chunk.last for chunk in chunks[:-1])
 
 
-def test_batches_are_bounded_in_rejected_characters() -> None:
-    results = [ChunkResult("f", rejected=1, rejected_chars=600) for _ in range(10)]
-    assert [len(batch) for batch in batches(results, 5000, max_raw_chars=1000)] == [2, 2, 2, 2, 2]
-    assert [len(batch) for batch in batches(results, 3)] == [3, 3, 3, 1]
+def junk_units(count: int) -> list[UnitResult]:
+    """``count`` units of one rejected block of 600 characters each, from files of their own."""
+    raw = "x" * 600
+    return [chunk_result(f"f{index}.txt", [(ParseError(f"f{index}.txt", 1, 1, None, None, "junk", raw), raw)])
+            for index in range(count)]
+
+
+def test_passes_are_bounded_in_rejected_characters(tmp_path: Path) -> None:
+    con = open_for_import(tmp_path / "j.duckdb")
+    try:
+        with ThreadPoolExecutor(1) as writer:
+            by_chars = list(written(writer, Loader(con, 5000, max_raw_chars=1000), junk_units(10)))
+            by_rows = list(written(writer, Loader(con, 3), junk_units(10)))
+        assert len(by_chars) == 5 and len(by_rows) == 4  # 2 units a pass; 3, 3, 3 and 1
+        assert con.execute("SELECT count(*) FROM rejected").fetchall() == [(10,)]
+    finally:
+        con.close()

@@ -1,5 +1,5 @@
-"""The import's writer thread (analytics/importer.py ``written``): the next batch is gathered while one is
-written, outcomes come back in the input's order, one batch at most is written at a time, and a writer's
+"""The import's writer thread (analytics/importer.py ``written``): the next unit is gathered while one is
+written, outcomes come back in the input's order, one unit at most is written at a time, and a writer's
 error reaches the import; and an import keeps Python's switch interval short while it runs, so the
 writer gets the GIL back soon."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,8 @@ from studbook.writers import WRITERS
 
 class RecordingLoader:
     """Stands in for analytics/load.py's Loader: records the order of events between writing and
-    gathering; the first write waits (up to 5 s) until the second batch is being gathered."""
+    gathering; each unit is a pass of its own; the first unit's staging waits (up to 5 s) until the
+    second unit is being gathered."""
 
     def __init__(self, fail_on: int | None = None) -> None:
         self.second_gathered = threading.Event()
@@ -31,48 +33,57 @@ class RecordingLoader:
         self.most_at_once = 0
         self.lock = threading.Lock()
         self.fail_on = fail_on
+        self.staged: list[int] = []
+        self.full = False
 
-    def write(self, batch: list[int]) -> str:
+    def stage(self, unit: int) -> None:
         with self.lock:
             self.writing += 1
             self.most_at_once = max(self.most_at_once, self.writing)
-        if batch == [1]:
-            self.events.append("first write overlapped the second batch"
+        if unit == 1:
+            self.events.append("first write overlapped the second unit"
                                if self.second_gathered.wait(5) else "first write alone")
-        if batch == [self.fail_on]:
+        if unit == self.fail_on:
             raise OSError("No space left on device")
+        self.staged.append(unit)
+        self.full = True
         with self.lock:
             self.writing -= 1
-        self.events.append(f"wrote {batch[0]}")
-        return f"outcome {batch[0]}"
 
-    def batches(self, count: int) -> Iterator[list[int]]:
+    def commit(self) -> str | None:
+        if not self.staged:
+            return None
+        unit, self.staged, self.full = self.staged[0], [], False
+        self.events.append(f"wrote {unit}")
+        return f"outcome {unit}"
+
+    def units(self, count: int) -> Iterator[int]:
         for number in range(1, count + 1):
             if number == 2:
                 self.second_gathered.set()
-            yield [number]
+            yield number
 
 
-def test_the_next_batch_is_gathered_while_one_is_written_and_outcomes_keep_the_input_order() -> None:
+def test_the_next_unit_is_gathered_while_one_is_written_and_outcomes_keep_the_input_order() -> None:
     loader = RecordingLoader()
-    outcomes = list(written(loader, loader.batches(4)))
+    outcomes = list(written(ThreadPoolExecutor(1), loader, loader.units(4)))  # type: ignore[arg-type]
     assert outcomes == ["outcome 1", "outcome 2", "outcome 3", "outcome 4"]
-    assert loader.events == ["first write overlapped the second batch", "wrote 1", "wrote 2", "wrote 3",
+    assert loader.events == ["first write overlapped the second unit", "wrote 1", "wrote 2", "wrote 3",
                              "wrote 4"]
     assert loader.most_at_once == 1
 
 
-def test_no_batches_write_nothing() -> None:
+def test_no_units_write_nothing() -> None:
     loader = RecordingLoader()
-    assert list(written(loader, iter([]))) == []
+    assert list(written(ThreadPoolExecutor(1), loader, iter([]))) == []  # type: ignore[arg-type]
     assert loader.events == []
 
 
-def test_a_writers_error_reaches_the_import_and_no_later_batch_is_written() -> None:
+def test_a_writers_error_reaches_the_import_and_no_later_unit_is_written() -> None:
     loader = RecordingLoader(fail_on=2)
     seen = []
     with pytest.raises(OSError, match="No space left"):
-        for outcome in written(loader, loader.batches(5)):
+        for outcome in written(ThreadPoolExecutor(1), loader, loader.units(5)):  # type: ignore[arg-type]
             seen.append(outcome)
     assert seen == ["outcome 1"]
     assert not {"wrote 3", "wrote 4", "wrote 5"} & set(loader.events)
@@ -84,7 +95,7 @@ def test_an_import_keeps_the_switch_interval_short_while_it_runs_and_restores_it
     log.write_text("".join(hand_texts(2)), encoding="utf-8")
     before = sys.getswitchinterval()
     summary = run_import([log], tmp_path / "db.duckdb",
-                         on_chunk=lambda _: seen.append(sys.getswitchinterval()))
+                         on_unit=lambda _: seen.append(sys.getswitchinterval()))
     assert summary.imported == 2
     assert seen and all(interval < before for interval in seen)
     assert sys.getswitchinterval() == before

@@ -115,22 +115,22 @@ def test_a_file_with_a_rejected_block_is_read_every_time(logs: Path, tmp_path: P
 
 
 def test_a_file_is_recorded_only_with_its_last_hands(tmp_path: Path) -> None:
-    """Batches commit a prefix of the input: a file is recorded by the batch holding its last chunk."""
+    """Passes commit a prefix of the input: a file is recorded by the pass holding its last chunk."""
     from studbook.analytics import importer
     from studbook.analytics.load import Loader
 
     path = write(tmp_path / "big.txt", simulated(seed=7, hands=50))
     db = tmp_path / "db.duckdb"
-    real_write, writes = Loader.write, []
+    real_commit, commits = Loader.commit, []
 
-    def failing_write(self: Loader, batch: list) -> object:
-        writes.append(len(batch))
-        if len(writes) == 3:
+    def failing_commit(self: Loader) -> object:
+        commits.append(self.hands)
+        if len(commits) == 3:
             raise RuntimeError("killed")
-        return real_write(self, batch)
+        return real_commit(self)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Loader, "write", failing_write)
+        patch.setattr(Loader, "commit", failing_commit)
         with pytest.raises(RuntimeError):
             importer.run_import([path], db, batch_size=10, chunk_size=10)
     assert recorded(db) == []
@@ -148,16 +148,16 @@ def test_an_import_out_of_memory_says_so_in_one_line_and_importing_again_finishe
 
     path = write(tmp_path / "big.txt", simulated(seed=7, hands=50))
     db = tmp_path / "db.duckdb"
-    real_write, writes = Loader.write, []
+    real_commit, commits = Loader.commit, []
 
-    def starved_write(self: Loader, batch: list) -> object:  # the writer runs in the importing process
-        writes.append(len(batch))
-        if len(writes) == 3:
+    def starved_commit(self: Loader) -> object:  # the writer runs in the importing process
+        commits.append(self.hands)
+        if len(commits) == 3:
             raise MemoryError
-        return real_write(self, batch)
+        return real_commit(self)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Loader, "write", starved_write)
+        patch.setattr(Loader, "commit", starved_commit)
         result = runner.invoke(app, ["import", str(path), "--db", str(db), "--jobs", jobs, "--batch", "10",
                                      "--chunk", "10"])
     assert result.exit_code == 2

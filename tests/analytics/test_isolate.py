@@ -1,7 +1,7 @@
 """A hand the per-seat facts or the insert fail on is rejected, naming its file, line and hand; the other
 hands of its chunk and batch are stored as if it had never been there (analytics/isolate.py).
 
-The failures are real ones, made in the rows a worker hands over (the public ChunkResult the loader
+The failures are real ones, made in the rows a worker hands over (the public UnitResult the loader
 takes): a player with more bets in a round than the seats table can count (what once ended a whole
 import), and a hand log row without its text, which the database's NOT NULL refuses."""
 
@@ -20,27 +20,27 @@ from studbook.analytics.importer import ImportSummary
 from studbook.analytics.load import Loader
 from studbook.analytics.reading import read_chunks
 from studbook.analytics.rows import HAND_INDEX
-from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import UnitResult
 from studbook.analytics.worker import add_facts
-from studbook.analytics.worker import process_chunk
+from studbook.analytics.worker import process_unit
 
 LOG = Path(__file__).resolve().parents[2] / "histories" / "pokerstars-stud8-sim.txt"
 BAD = 7  # the index of the hand made bad in its chunk
 
 
-def chunk() -> ChunkResult:
-    [only] = [process_chunk(part) for part in read_chunks(LOG)]
+def chunk() -> UnitResult:
+    [only] = [process_unit([part]) for part in read_chunks(LOG)]
     assert only.hands > BAD + 2 and only.rejected == 0
     return only
 
 
-def hand_key(result: ChunkResult, index: int) -> dict[str, object]:
+def hand_key(result: UnitResult, index: int) -> dict[str, object]:
     hands = result.tables["hands"]
     row = hands.filter(pc.equal(hands.column(HAND_INDEX), index)).to_pylist()[0]
     return {"file": row["file"], "line": row["first_line"], "hand_id": row["hand_id"]}
 
 
-def with_too_many_bets(result: ChunkResult, index: int) -> ChunkResult:
+def with_too_many_bets(result: UnitResult, index: int) -> UnitResult:
     """Hand ``index`` with 200 more bets of one player on its first round: more than TINYINT counts."""
     actions = result.tables["actions"]
     mine = actions.filter(pc.and_(pc.equal(actions.column(HAND_INDEX), index),
@@ -54,7 +54,7 @@ def with_too_many_bets(result: ChunkResult, index: int) -> ChunkResult:
     return result
 
 
-def without_log_text(result: ChunkResult, index: int) -> ChunkResult:
+def without_log_text(result: UnitResult, index: int) -> UnitResult:
     """Hand ``index`` with no text in its ``hand_logs`` row, which the database refuses (NOT NULL)."""
     logs = result.tables["hand_logs"]
     texts = [None if number == index else text
@@ -64,7 +64,7 @@ def without_log_text(result: ChunkResult, index: int) -> ChunkResult:
     return result
 
 
-def seats_by_hand(result: ChunkResult) -> dict[str, list[dict[str, object]]]:
+def seats_by_hand(result: UnitResult) -> dict[str, list[dict[str, object]]]:
     """Each hand's seats with their facts, by hand id, whatever its index in the chunk."""
     ids = dict(zip(result.tables["hands"].column(HAND_INDEX).to_pylist(),
                    result.tables["hands"].column("hand_id").to_pylist(), strict=True))
@@ -74,7 +74,7 @@ def seats_by_hand(result: ChunkResult) -> dict[str, list[dict[str, object]]]:
     return {hand: sorted(seats, key=lambda seat: seat["seat"]) for hand, seats in found.items()}
 
 
-def test_a_hand_the_facts_fail_on_is_rejected_in_the_worker_and_the_rest_keep_their_facts() -> None:
+def test_a_hand_the_facts_fail_on_is_rejected_in_a_lake_task_and_the_rest_keep_their_facts() -> None:
     good = chunk()
     add_facts(good, facts.connection())
     bad = with_too_many_bets(chunk(), BAD)
@@ -94,7 +94,7 @@ def test_a_hand_the_facts_fail_on_is_rejected_in_the_worker_and_the_rest_keep_th
         assert bad.tables[name].column(HAND_INDEX).to_pylist() == list(range(bad.hands))
 
 
-def stored(tmp_path: Path, name: str, results: list[ChunkResult]) -> tuple[duckdb.DuckDBPyConnection, list]:
+def stored(tmp_path: Path, name: str, results: list[UnitResult]) -> tuple[duckdb.DuckDBPyConnection, list]:
     con = open_for_import(tmp_path / f"{name}.duckdb")
     outcomes = [Loader(con).write(results)]
     return con, outcomes
@@ -104,22 +104,19 @@ def stored_seats(con: duckdb.DuckDBPyConnection) -> list[tuple]:
     return con.execute("SELECT * EXCLUDE (site) FROM seats ORDER BY hand_id, seat").fetchall()
 
 
-@pytest.mark.parametrize(("spoil", "in_worker", "error"), [
-    (with_too_many_bets, False, "cannot be stored: ArrowInvalid"),  # --jobs 1: the writer works out the facts
-    (without_log_text, True, "cannot be stored: ConstraintException"),  # --jobs N: the insert fails
-    (without_log_text, False, "cannot be stored: ConstraintException"),
+@pytest.mark.parametrize(("spoil", "error"), [
+    (with_too_many_bets, "cannot be stored: ConversionException"),  # a fact out of its column's range
+    (without_log_text, "cannot be stored: ConstraintException"),  # the insert fails
 ])
-def test_a_hand_the_writer_fails_on_is_rejected_and_the_rest_of_the_batch_stored(
-        tmp_path: Path, spoil, in_worker: bool, error: str) -> None:
+def test_a_hand_the_writer_fails_on_is_rejected_and_the_rest_of_the_pass_stored(
+        tmp_path: Path, spoil, error: str) -> None:
     good, bad = chunk(), spoil(chunk(), BAD)
     key = hand_key(bad, BAD)
-    if in_worker:
-        add_facts(bad, facts.connection())
     expected, _ = stored(tmp_path, "good", [good])
     con, [outcome] = stored(tmp_path, "bad", [bad])
     assert (outcome.imported, outcome.already_present, outcome.rejected) == (good.hands - 1, 0, 1)
     summary = ImportSummary()
-    summary.add_chunk(bad)
+    summary.add_unit(bad)
     summary.add_batch(outcome)
     assert summary.found == summary.imported + summary.already_present + summary.skipped + summary.rejected
     [reject] = con.execute("SELECT file, line, hand_id, error FROM rejected").fetchall()

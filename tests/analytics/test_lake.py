@@ -13,6 +13,11 @@ from helpers.importing import contents
 from helpers.importing import import_into
 from helpers.importing import runner
 from helpers.importing import summary_counts
+from helpers.interrupting import COPIES
+from helpers.interrupting import HANDS
+from helpers.interrupting import LINE
+from helpers.interrupting import interrupted
+from helpers.interrupting import write_logs
 from helpers.lake import import_into_lake
 from helpers.lake import lake_contents
 from helpers.lake import lake_files
@@ -20,8 +25,9 @@ from helpers.paths import HISTORIES
 
 from studbook.analytics import lake_import
 from studbook.analytics.lake_shards import StagedShard
-from studbook.analytics.lake_shards import import_file
+from studbook.analytics.lake_shards import import_files
 from studbook.analytics.lake_store import Lake
+from studbook.analytics.lake_views import open_lake
 from studbook.cli import app
 from studbook.grammar import expand_paths
 
@@ -137,7 +143,7 @@ def test_a_lake_at_an_fsspec_url_is_written_and_read_through_fsspec(tmp_path: Pa
     try:
         lake.create()
         for path in sorted(HISTORIES.glob("*.txt")):
-            import_file(str(path), url)
+            import_files([str(path)], url)
         db = tmp_path / "db.duckdb"
         import_into(db, HISTORIES)
         assert lake_contents(url) == contents(db)
@@ -192,3 +198,24 @@ def test_user_errors_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
         result = runner.invoke(app, args)
         assert result.exit_code == 2, (args, result.output)
         assert result.stderr.startswith(message) and result.stderr.count("\n") == 1, (args, result.stderr)
+
+
+def test_ctrl_c_ends_an_import_on_two_workers_in_one_line(tmp_path: Path) -> None:
+    """As tests/analytics/test_interrupt.py, for a lake on a local cluster of two workers: Ctrl-C reaches
+    the workers too, and none of them says anything."""
+    logs, lake = write_logs(tmp_path), tmp_path / "lake"
+
+    def shard_committed() -> bool:
+        manifest = lake / "_manifest"
+        return manifest.is_dir() and any(manifest.iterdir())
+
+    done = interrupted(["import", str(logs), "--lake", str(lake), "--workers", "2"], shard_committed)
+    assert done.returncode == 130 and not done.stdout
+    con = open_lake(str(lake))
+    try:
+        hands = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+    finally:
+        con.close()
+    assert 0 < hands < COPIES * HANDS
+    assert done.stderr.splitlines() == [LINE.format(stored=hands, into=f"the lake {lake}")]
+

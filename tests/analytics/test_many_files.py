@@ -1,5 +1,6 @@
-"""An import's memory does not grow with the number of files: a batch holds at most BATCH_CHUNKS chunks
-(a file is at least one), where 10,000 one-line files in one batch once peaked at 807 MB."""
+"""An import's memory does not grow with the number of files (10,000 one-line files in one batch once peaked
+at 807 MB), and small files are packed into units of work of about a thousand blocks, so a worker's fixed
+cost is paid per unit, not per file."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from studbook.analytics.importer import batches
-from studbook.analytics.worker import ChunkResult
+from studbook.analytics.reading import read_units
 
 PEAK_RSS = """
 import resource, sys
@@ -24,9 +24,24 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
 """
 
 
-def test_a_batch_holds_a_bounded_number_of_chunks() -> None:
-    results = [ChunkResult(f"f{index}", rejected=1) for index in range(450)]
-    assert [len(batch) for batch in batches(results, 5000)] == [200, 200, 50]
+def test_small_files_are_packed_into_units_and_a_big_one_cut_into_several(tmp_path: Path) -> None:
+    files = []
+    for index in range(45):
+        files.append(tmp_path / f"{index:02d}.txt")
+        files[-1].write_text(f"a line that is no hand {index}\n\nanother block\n", encoding="utf-8")
+    big = tmp_path / "big.txt"
+    big.write_text("".join(f"block {index}\n\n" for index in range(25)), encoding="utf-8")
+    units = list(read_units([*files[:20], big, *files[20:]], size=10))
+    shape = [[(chunk.file.rsplit("/", 1)[-1], len(chunk.blocks)) for chunk in unit] for unit in units]
+    assert shape[:2] == [[(f"{index:02d}.txt", 2) for index in range(5)],
+                         [(f"{index:02d}.txt", 2) for index in range(5, 10)]]
+    assert [(name, blocks) for unit in shape for name, blocks in unit if name == "big.txt"] == [
+        ("big.txt", 10), ("big.txt", 10), ("big.txt", 5)]
+    # at least 10 blocks a unit: the big file's last 5 blocks and three small files make 11
+    assert [sum(blocks for _, blocks in unit) for unit in shape] == [10] * 6 + [11] + [10] * 4 + [4]
+    chunks = [chunk for unit in units for chunk in unit]
+    in_order = [str(path) for path in [*files[:20], big, *files[20:]]]
+    assert [chunk.file for chunk in chunks if chunk.last] == in_order
 
 
 def peak_kb(folder: Path, db: Path) -> int:

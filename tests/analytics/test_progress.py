@@ -28,14 +28,15 @@ def test_the_bar_moves_by_bytes_and_ends_full(tmp_path: Path) -> None:
     with ImportProgress(files, console) as progress:
         task = progress.progress.tasks[0]
 
-        def chunk(result):
-            progress.chunk(result)
+        def unit(result):
+            progress.unit(result)
             seen.append(task.completed)
 
-        run_import(files, tmp_path / "p.duckdb", chunk_size=2, on_chunk=chunk)
+        run_import(files, tmp_path / "p.duckdb", chunk_size=2, on_unit=unit)
     total = sum(path.stat().st_size for path in files)
     assert task.total == total and seen[-1] == total
-    assert len(seen) == 4 and seen == sorted(seen) and 0 < seen[0] < seen[1] < total  # b.txt: 3 chunks
+    # units of 2 blocks: a.txt (1 hand) with b.txt's first chunk, then b.txt's other two chunks
+    assert len(seen) == 3 and seen == sorted(seen) and 0 < seen[0] < seen[1] < total
     assert progress.hands == 6
 
 
@@ -51,3 +52,18 @@ def test_import_and_simulate_show_progress_on_a_terminal(tmp_path: Path) -> None
     plain = runner.invoke(app, ["simulate", "-n", "3", "-o", str(tmp_path / "t.txt")],
                           env={"TTY_COMPATIBLE": "0"})
     assert "simulating" not in plain.stderr  # not on a terminal: no bar
+
+
+def test_the_bar_fits_an_80_column_terminal_on_one_line(tmp_path: Path) -> None:
+    """Every count at its widest (gigabytes, a million hands, hours): one line of at most 80 columns, as
+    rich redraws it in place; a line that wraps leaves a copy of itself at every refresh."""
+    log = tmp_path / "a.txt"
+    log.write_text(LOG, encoding="utf-8")
+    console = Console(file=io.StringIO(), force_terminal=True, width=80, color_system=None)
+    progress = ImportProgress([log], console)
+    progress.progress.update(progress.task, total=12_345_678_901, completed=3_456_789_012, hands=1_234_567,
+                             rate=12_345.0)
+    with console.capture() as drawn:
+        console.print(progress.progress.get_renderable())
+    [line] = drawn.get().splitlines()
+    assert len(line) <= 80 and "1,234,567 hands" in line and "3.5/12.3 GB" in line and "left" in line

@@ -19,12 +19,12 @@ from helpers.handscript import build
 from studbook.analytics.db import DATA_TABLES
 from studbook.analytics.db import open_for_import
 from studbook.analytics.load import Loader
-from studbook.analytics.worker import ChunkResult
+from studbook.analytics.worker import UnitResult
 from studbook.analytics.worker import chunk_result
 from studbook.grammar import ParseError
 
 
-def fixtures_result() -> ChunkResult:
+def fixtures_result() -> UnitResult:
     hands = [fixture_hand(name, day) for day, name in enumerate(FIXTURES, start=1)]
     return chunk_result("fixtures.txt", [(hand, "") for hand in hands])
 

@@ -33,9 +33,9 @@ def test_a_session_rewritten_whole_imports_each_game_once(corpus: Path, tmp_path
     session.parent.mkdir()
     watcher = Recorder(session.parent, db)
     session.write_bytes(cut_in_second_game(source))
-    assert watcher.step() == ["+1 hands (1 blocks) from session.xml"]  # the second game waits
+    assert watcher.step() == ["+1 hand (1 block) from session.xml"]  # the second game waits
     session.write_bytes(source)  # the client writes the whole session again, the second game done
-    assert watcher.step() == ["+1 hands (1 blocks) from session.xml"]
+    assert watcher.step() == ["+1 hand (1 block) from session.xml"]
     assert watcher.step() == [] and watcher.step() == []
     assert stored(db, "SELECT first_line FROM hands ORDER BY first_line") == [(18,), (47,)]
     assert stored(db, "SELECT count(*) FROM rejected") == [(0,)]
@@ -47,8 +47,8 @@ def test_a_game_left_cut_off_is_reported_once_the_file_stops_growing(corpus: Pat
     session.parent.mkdir()
     watcher = Recorder(session.parent, db)
     session.write_bytes(cut_in_second_game((corpus / SESSION).read_bytes()))
-    assert watcher.step() == ["+1 hands (1 blocks) from session.xml"]
-    assert watcher.step() == ["+0 hands (1 blocks, 1 rejected) from session.xml"]  # it stopped growing
+    assert watcher.step() == ["+1 hand (1 block) from session.xml"]
+    assert watcher.step() == ["+0 hands (1 block, 1 rejected) from session.xml"]  # it stopped growing
     assert watcher.step() == []
     [(line, error)] = stored(db, "SELECT line, error FROM rejected")
     assert line == 47 and "that game is cut off" in error

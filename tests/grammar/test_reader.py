@@ -329,3 +329,37 @@ def test_an_unknown_sites_hands_are_each_counted(tmp_path: Path) -> None:
     assert [result.line for result in results[:3]] == [1, 6, 11]
     for index, result in enumerate(results):
         assert f"not supported; the block starts 'Some Poker Network Game #{1000 + index}'" in result.message
+
+
+# ---- where a block starts in the bytes, for a reader that goes on from there (import --watch) ----------
+
+# Three hands, the middle one with a character that is two bytes in UTF-8 and a character beyond the
+# BMP (four bytes in UTF-8, two code units in UTF-16), and a UTF-16 code unit whose bytes look like a
+# line break in the wrong place (U+0A0D).
+SAID = "Hero said, \"José 🂡\u0a0d\"\nHero: bets $400\n"
+THREE = [OLD_STYLE_HAND,
+         OLD_STYLE_HAND.replace("Hero: bets $400\n", SAID).replace("#15043388146", "#15043388147"),
+         OLD_STYLE_HAND.replace("#15043388146", "#15043388148")]
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize(("codec", "prefix", "encoding"), [
+    ("utf-8", b"", "utf-8"), ("utf-8", b"\xef\xbb\xbf", "utf-8-sig"), ("utf-16-le", b"\xff\xfe", "utf-16"),
+    ("utf-16-be", b"\xfe\xff", "utf-16"), ("utf-16-le", b"", "utf-16-le"), ("cp1252", b"", "cp1252")])
+def test_a_block_s_byte_offset_is_where_its_header_starts(newline: str, codec: str, prefix: bytes,
+                                                          encoding: str) -> None:
+    texts = [text.replace("\n", newline) for text in THREE]
+    if codec == "cp1252":
+        texts = [text.replace("🂡\u0a0d", "€") for text in texts]
+    data = prefix + "".join(texts).encode(codec)
+    log = LogReader(data)
+    blocks = list(log)
+    assert log.encoding == encoding and len(blocks) == 3
+    starts = [len(prefix) * (index > 0) + len("".join(texts[:index]).encode(codec)) for index in range(3)]
+    assert [log.byte_offset(block.first_line) for block in blocks] == [0, *starts[1:]]
+    assert [data[start:].startswith(texts[index][:10].encode(codec))
+            for index, start in enumerate(starts)] == [prefix == b"", True, True]
+    if codec != "utf-16-be":  # text read on from there, as the watcher does (big-endian needs its mark)
+        read_on = LogReader(data[starts[2]:], "tail", blocks[2].first_line)
+        last = blocks[2]
+        assert [(block.first_line, block.lines) for block in read_on] == [(last.first_line, last.lines)]
