@@ -61,7 +61,8 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 
 -- Per player, game and money unit, plus an overall row (game 'all') for players of several games.
 -- Arguments filter the hands first: player name, variant, earliest start (UTC); NULL = all; only_kind
--- 'cash' or 'tournament' (a hand with a tournament id), NULL = both.
+-- 'cash' or 'tournament' (a hand with a tournament id), NULL = both; only_site, only_stakes (as
+-- hands.stakes writes them) and until (the first start UTC left out), NULL = any.
 --   vpip, aggression_3rd: over first-street decisions (vpip_chance: not all-in on the forced bets);
 --     antes and the bring-in post are not voluntary, a completion is aggression.
 --   steal: first completion in an unopened pot from positions 0-2; door_steal: with every door card
@@ -73,7 +74,8 @@ WHERE CAST(street_index AS TINYINT) < betting_rounds;
 --     NULL when no hand had an all-in EV.
 --   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: hi/lo games (stud8), over
 --     hands in which the player won something.
-CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since, only_kind := NULL) AS TABLE
+CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since, only_kind := NULL, only_site := NULL,
+                                          only_stakes := NULL, until := NULL) AS TABLE
 SELECT
     identity AS player,
     identity_site AS site,
@@ -120,6 +122,9 @@ WHERE player_matches(only_player, site, player, identity)
   AND (only_game IS NULL OR variant = only_game)
   AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
   AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
+  AND (only_site IS NULL OR site = only_site)
+  AND (only_stakes IS NULL OR stakes = only_stakes)
+  AND (until IS NULL OR start_utc < CAST(until AS TIMESTAMP))
 GROUP BY GROUPING SETS ((identity, identity_site, variant, unit), (identity, identity_site, unit))
 HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1
 ORDER BY identity, identity_site, unit, grouping(variant), game;
