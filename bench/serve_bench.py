@@ -23,7 +23,6 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -75,3 +74,99 @@ def build(hands: int) -> Path:
     shutil.rmtree(logs)
     done.write_text(f"{hands} hands\n", encoding="utf-8")
     return db
+
+
+def start(db: Path) -> tuple[subprocess.Popen, str]:
+    """``studbook serve`` on any free port; its address once it listens."""
+    process = subprocess.Popen([*STUDBOOK, "serve", "--db", str(db), "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    found = re.search(r"http://\S+/", line)
+    if found is None:
+        process.kill()
+        raise SystemExit(f"studbook serve did not start: {line}{process.stderr.read() if process.stderr else ''}")
+    return process, found[0]
+
+
+def fetch(url: str) -> float:
+    """Seconds to the whole answer; a page that is not 200 stops the bench."""
+    started = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=600) as answer:
+        answer.read()
+        if answer.status != 200:
+            raise SystemExit(f"{url}: status {answer.status}")
+    return time.perf_counter() - started
+
+
+def pages(db: Path) -> dict[str, str]:
+    """The pages timed, with what they show picked from the database: a player of median hands, the
+    player of the most hands (the simulated hero), a hand."""
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        opponent, = con.execute("SELECT site || ':' || player FROM players ORDER BY hands "
+                                "LIMIT 1 OFFSET (SELECT count(*) // 2 FROM players)").fetchall()[0]
+        hero, = con.execute("SELECT site || ':' || player FROM players LIMIT 1").fetchall()[0]
+        site, hand = con.execute("SELECT site, hand_id FROM hands ORDER BY hand_id LIMIT 1").fetchall()[0]
+    finally:
+        con.close()
+    q = urllib.parse.urlencode
+    return {
+        "players": "/", "players sorted by VPIP": "/?sort=vpip&order=desc", "players page 20": "/?page=20",
+        "players of razz, 50+ hands": "/?game=razz&min_hands=50",
+        "player (median hands)": f"/player?{q({'player': opponent})}",
+        "player (most hands, stud)": f"/player?{q({'player': hero, 'game': 'stud'})}",
+        "sessions": "/sessions", "sessions page 5": "/sessions?page=5",
+        "hands": "/hands", "hands page 200": "/hands?page=200",
+        "hands of a player": f"/hands?{q({'player': opponent})}",
+        "hands: razz, 7th street, 10+ BB pots": "/hands?game=razz&street=7&min_pot=10",
+        "hand replay": f"/hand?{q({'site': site, 'id': hand})}",
+        "rejects and imports": "/imports", "live table": "/live", "live table refresh": "/live/table?version=0",
+        "rules": "/rules",
+    }
+
+
+def measure(db: Path, runs: int) -> dict[str, dict[str, float]]:
+    process, base = start(db)
+    found = {}
+    try:
+        for name, path in pages(db).items():
+            first = fetch(base + path.lstrip("/"))
+            times = sorted(fetch(base + path.lstrip("/")) for _ in range(runs))
+            p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+            found[name] = {"first_ms": first * 1000, "p50_ms": statistics.median(times) * 1000,
+                           "p95_ms": p95 * 1000, "max_ms": times[-1] * 1000}
+            print(f"  {name:<38} first {first * 1000:8.1f}  p50 {found[name]['p50_ms']:8.1f}  "
+                  f"p95 {found[name]['p95_ms']:8.1f} ms")
+    finally:
+        process.send_signal(2)
+        process.wait(timeout=30)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000, help="simulated hands (default 100,000)")
+    parser.add_argument("--runs", type=int, default=20, help="timed requests of each page (default 20)")
+    args = parser.parse_args()
+    DATA.mkdir(parents=True, exist_ok=True)
+    db = build(args.hands)
+    print(f"studbook serve on {args.hands:,} simulated hands ({db.stat().st_size / 1e6:,.0f} MB): "
+          f"first request, then {args.runs} more")
+    found = measure(db, args.runs)
+    over = [name for name, times in found.items() if times["p95_ms"] > TARGET_MS]
+    print(f"95th percentile over {TARGET_MS:.0f} ms: {', '.join(over) if over else 'none'}")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / f"{stamp}-serve-{args.hands}.json"
+    out.write_text(json.dumps({"hands": args.hands, "runs": args.runs, "pages": found,
+                               "machine": {"cpus": os.cpu_count(), "load_average": os.getloadavg(),
+                                           "python": platform.python_version()}}, indent=2) + "\n",
+                   encoding="utf-8")
+    print(f"written: {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

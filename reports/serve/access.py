@@ -1,13 +1,15 @@
-"""The app's read-only way into the database, held no longer than one request.
+"""The app's read-only way into the database, held only while requests are being answered.
 
 DuckDB lets one process write a database file, and no other process read it meanwhile: an import holds
-the file's lock from start to end, ``import --watch`` for each batch. So the app opens the database for
-each request, read-only and with DuckDB's external access off (its SQL reaches no other file), and closes
-it when the page is built; requests that overlap share one open database. While an import holds the
-lock, a request waits for it as every read command does (analytics/db.py) and then answers that the
-database is busy (:class:`~studbook.analytics.db.DatabaseBusy`): the page says so and tries again.
+the file's lock from start to end, ``import --watch`` for each batch. So the app opens the database when
+a request comes, read-only and with DuckDB's external access off (its SQL reaches no other file), each
+request reading through a cursor of its own, and closes it once no request has come for ``LINGER``
+seconds: requests in a row find DuckDB's cache warm, and an import waiting for the lock (it tries for two
+seconds, analytics/db.py) gets it between them. While an import holds the lock, a request waits as every
+read command does and then answers that the database is busy
+(:class:`~studbook.analytics.db.DatabaseBusy`): the page says so and tries again.
 
-A lake (Parquet files) has no lock: its views are made once and each request reads through a cursor.
+A lake (Parquet files) has no lock: its views are made once and kept.
 """
 
 from __future__ import annotations
@@ -22,14 +24,19 @@ import duckdb
 
 from studbook.analytics.db import open_db_or_lake
 
+LINGER = 0.25  # seconds the database stays open after the last request
+
 
 class Source:
     """The database file, or the lake, that the app shows."""
 
-    def __init__(self, db: Path, lake: str | None = None) -> None:
+    def __init__(self, db: Path, lake: str | None = None, linger: float = LINGER) -> None:
         self.db = db
         self.lake = lake
-        self._lake_con: duckdb.DuckDBPyConnection | None = None
+        self.linger = linger
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._users = 0
+        self._idle = 0  # counts the times the last user left: a timer closes only if none came since
         self._lock = threading.Lock()
 
     @property
@@ -44,26 +51,33 @@ class Source:
 
     @contextmanager
     def reading(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """A read-only connection for one request."""
-        if self.lake is not None:
-            with self._lock:
-                if self._lake_con is None:
-                    self._lake_con = open_db_or_lake(self.db, self.lake, files=False)
-                cursor = self._lake_con.cursor()
-            try:
-                yield cursor
-            finally:
-                cursor.close()
-            return
-        con = open_db_or_lake(self.db, None, files=False)
+        """A read-only connection (a cursor of the shared one) for one request."""
+        with self._lock:
+            if self._con is None:
+                self._con = open_db_or_lake(self.db, self.lake, files=False)
+            self._users += 1
+            cursor = self._con.cursor()
         try:
-            yield con
+            yield cursor
         finally:
-            con.close()
+            cursor.close()
+            with self._lock:
+                self._users -= 1
+                if self._users == 0 and self.lake is None:
+                    self._idle += 1
+                    timer = threading.Timer(self.linger, self._close_if_idle, [self._idle])
+                    timer.daemon = True
+                    timer.start()
+
+    def _close_if_idle(self, idle: int) -> None:
+        with self._lock:
+            if self._users == 0 and self._idle == idle and self._con is not None:
+                self._con.close()
+                self._con = None
 
     def version(self) -> tuple[int, ...]:
         """What changes when an import writes: the size and time of the file and of its write-ahead log
-        (a lake: of its manifest folder). Read from the file system, so asking costs no lock."""
+        (a lake: of its folder). Read from the file system, so asking costs no lock."""
         if self.lake is not None:
             paths = [Path(self.lake)]
         else:
@@ -79,6 +93,6 @@ class Source:
 
     def close(self) -> None:
         with self._lock:
-            if self._lake_con is not None:
-                self._lake_con.close()
-                self._lake_con = None
+            if self._con is not None:
+                self._con.close()
+                self._con = None

@@ -18,8 +18,10 @@ import sys
 import threading
 from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Hashable
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import duckdb
@@ -35,6 +37,7 @@ from starlette.routing import Route
 from studbook.analytics.db import DatabaseBusy
 from studbook.analytics.db import DatabaseError
 from studbook.reports.serve.access import Source
+from studbook.reports.serve.cache import Results
 from studbook.reports.serve.hand import hand_view
 from studbook.reports.serve.hand import read_hand_key
 from studbook.reports.serve.hands import HandsQuery
@@ -85,6 +88,7 @@ class ServeApp:
         self.token = token
         self.loopback = loopback
         self._choices: tuple[tuple[int, ...], Choices] | None = None
+        self.results = Results()
         self._static: dict[str, bytes] = {}
         self._lock = threading.Lock()
         routes = [Route("/", self._page(self._players)), Route("/player", self._page(self._player, REPORT)),
@@ -113,18 +117,23 @@ class ServeApp:
             self._choices = (version, found)
         return found
 
+    def cached(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """An answer kept until the database changes (:mod:`.cache`)."""
+        return self.results.get(self.source.version(), key, compute)
+
     def _players(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
-        return players_page(con, PlayersQuery.read(params, self.choices(con)), self.choices(con), self.source.name)
+        return players_page(con, PlayersQuery.read(params, self.choices(con)), self.choices(con), self.source.name,
+                            self.cached)
 
     def _player(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
-        return player_view(con, PlayerQuery.read(params), str(self.source.db), self.source.name)
+        return player_view(con, PlayerQuery.read(params), self.source.name, self.source.name, self.cached)
 
     def _alias_command(self, params: Params, con: duckdb.DuckDBPyConnection | None) -> str:
         return alias_command_page(params, self.source.name, str(self.source.db))
 
     def _sessions(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
         return sessions_page(con, SessionsQuery.read(params, self.choices(con)), self.choices(con),
-                             self.source.name)
+                             self.source.name, self.cached)
 
     def _hands(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
         return hands_page(con, HandsQuery.read(params, self.choices(con)), self.choices(con), self.source.name)

@@ -23,6 +23,7 @@ from studbook.reports.serve.layout import link
 from studbook.reports.serve.layout import page
 from studbook.reports.serve.layout import pager
 from studbook.reports.serve.layout import select
+from studbook.reports.serve.narrow import PLAYER_SEATS
 from studbook.reports.serve.params import Params
 from studbook.reports.serve.scope import Choices
 from studbook.reports.serve.scope import Scope
@@ -66,23 +67,24 @@ class HandsQuery:
         return {**self.scope.query(), "player": self.player, "table": self.table, "street": self.street,
                 "min_pot": self.min_pot, "max_pot": self.max_pot, "verdict": self.verdict, "rule": self.rule}
 
-    def condition(self) -> str:
-        parts = [self.scope.condition("h"),
-                 "($player IS NULL OR (h.site, h.hand_id) IN (SELECT site, hand_id FROM seat_facts "
-                 "WHERE player_matches($player, site, player, identity)))",
-                 "($table IS NULL OR h.table_name = $table)",
-                 "($street IS NULL OR h.last_street = $street)",
-                 "($min_pot IS NULL OR h.total_pot >= $min_pot * h.big_bet)",
-                 "($max_pot IS NULL OR h.total_pot <= $max_pot * h.big_bet)",
-                 "($rule IS NULL OR (h.site, h.hand_id) IN (SELECT site, hand_id FROM violations "
-                 "WHERE rule = $rule))"]
+    def where(self) -> tuple[str, dict[str, Any]]:
+        """The SQL condition over ``hands AS h`` and its bound parameters: only the filters given, so no
+        sub-query runs for a filter left empty."""
+        parts, params = [self.scope.condition("h")], self.scope.bound()
+        for value, name, sql in (
+                (self.player, "player", "(h.site, h.hand_id) IN (SELECT site, hand_id FROM seat_facts WHERE "
+                                        f"{PLAYER_SEATS} AND player_matches($player, site, player, identity))"),
+                (self.table, "table", "h.table_name = $table"),
+                (self.street, "street", "h.last_street = $street"),
+                (self.min_pot, "min_pot", "h.total_pot >= $min_pot * h.big_bet"),
+                (self.max_pot, "max_pot", "h.total_pot <= $max_pot * h.big_bet"),
+                (self.rule, "rule", "(h.site, h.hand_id) IN (SELECT site, hand_id FROM violations WHERE rule = $rule)")):
+            if value is not None:
+                parts.append(sql)
+                params[name] = value
         if self.verdict:
             parts.append(VERDICT_SQL[self.verdict])
-        return " AND ".join(parts)
-
-    def bound(self) -> dict[str, Any]:
-        return {**self.scope.bound(), "player": self.player, "table": self.table, "street": self.street,
-                "min_pot": self.min_pot, "max_pot": self.max_pot, "rule": self.rule}
+        return " AND ".join(parts), params
 
 
 def hand_link(site: str, hand_id: str) -> str:
@@ -96,8 +98,8 @@ def rule_link(rule_id: str) -> Html:
 
 def hand_rows(con: duckdb.DuckDBPyConnection, query: HandsQuery) -> tuple[list[dict[str, Any]], int]:
     """One page of hands and how many the filters select."""
-    where = query.condition()
-    total = con.execute(f"SELECT count(*) FROM hands AS h WHERE {where}", query.bound()).fetchall()[0][0]
+    where, params = query.where()
+    total = con.execute(f"SELECT count(*) FROM hands AS h WHERE {where}", params).fetchall()[0][0]
     rows = con.execute(f"""
         WITH shown AS (
             SELECT h.site, h.hand_id, h.start_utc, h.variant, h.stakes, h.unit, h.table_name, h.players_dealt,
@@ -113,7 +115,7 @@ def hand_rows(con: duckdb.DuckDBPyConnection, query: HandsQuery) -> tuple[list[d
         SELECT shown.*, coalesce(cited.warnings, 0) AS warnings, coalesce(cited.rules, []) AS rules
         FROM shown LEFT JOIN cited USING (site, hand_id)
         ORDER BY start_utc DESC NULLS LAST, site, hand_id DESC""",
-        {**query.bound(), "offset": (query.page - 1) * PAGE_SIZE}).fetchall()
+        {**params, "offset": (query.page - 1) * PAGE_SIZE}).fetchall()
     names = [column[0] for column in con.description or ()]
     return [dict(zip(names, row, strict=True)) for row in rows], total
 

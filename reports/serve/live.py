@@ -21,6 +21,7 @@ from studbook.reports.player_report import HEADLINE
 from studbook.reports.serve.hands import hand_link
 from studbook.reports.serve.layout import link
 from studbook.reports.serve.layout import page
+from studbook.reports.serve.narrow import narrow_to_seats
 from studbook.reports.serve.params import Params
 from studbook.reports.units import unit_money
 
@@ -65,18 +66,23 @@ def seated(con: duckdb.DuckDBPyConnection, table: Table) -> list[tuple[int, str,
                        {"site": table.site, "id": table.hand_id}).fetchall()
 
 
-def player_stats(con: duckdb.DuckDBPyConnection, table: Table, player: str) -> dict[str, Any]:
-    """The player's stats row of this site, game and unit, with the hands behind each (``n_COLUMN``)."""
+def opponents_stats(con: duckdb.DuckDBPyConnection, table: Table) -> dict[str, dict[str, Any]]:
+    """Each opponent's stats row of this site, game and unit, with the hands behind each (``n_COLUMN``),
+    by name; ``seat_facts`` holds only their seats there (:func:`narrow_to_seats`), so one row of
+    ``player_stats_for`` is one player's (or the alias they belong to)."""
     params = {"game": table.variant, "site": table.site, "unit": table.unit}
-    stats = con.execute("SELECT * FROM player_stats_for($who, $game, NULL, only_site := $site) WHERE unit = $unit",
-                        {**params, "who": f"{table.site}:{player}"}).fetchall()
-    names = [column[0] for column in con.description or ()]
-    row = dict(zip(names, stats[0], strict=True)) if stats else {}
+    stats = _dicts(con, "SELECT * FROM player_stats_for(NULL, $game, NULL, only_site := $site) WHERE unit = $unit",
+                   params)
+    by_identity = {(row["player"], row["site"]): row for row in stats}
     counts = ", ".join(f"{_HEADLINE[column][2]} AS n_{column}" for column in KEY_STATS)
-    behind = con.execute(f"SELECT {counts} FROM seat_facts WHERE site = $site AND player = $player "
-                         "AND variant = $game AND unit = $unit", {**params, "player": player}).fetchall()
+    behind = _dicts(con, f"SELECT player AS name, identity, identity_site, {counts} FROM seat_facts GROUP BY ALL", {})
+    return {row["name"]: {**by_identity.get((row["identity"], row["identity_site"]), {}), **row} for row in behind}
+
+
+def _dicts(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = con.execute(sql, params).fetchall()
     names = [column[0] for column in con.description or ()]
-    return {**row, **dict(zip(names, behind[0], strict=True))}
+    return [dict(zip(names, row, strict=True)) for row in rows]
 
 
 def _cell(row: dict[str, Any], column: str, unit: str) -> Html:
@@ -98,15 +104,23 @@ def live_table(con: duckdb.DuckDBPyConnection, version: str) -> Html:
                               class_="empty"), id="live", data_version=version)
     head = [h("th", "seat"), h("th", "player"), h("th", "hands", class_="num"),
             *(h("th", _HEADLINE[column][0], class_="num") for column in KEY_STATS)]
+    players = seated(con, table)
+    narrow_to_seats(con, table.site, [player for _, player, is_user in players if not is_user], table.variant,
+                    table.unit)
+    stats = opponents_stats(con, table)
     body = []
-    for seat, player, is_user in seated(con, table):
-        row = player_stats(con, table, player)
+    for seat, player, is_user in players:
         who = h("a", player, href=link("/player", {"player": f"{table.site}:{player}", "game": table.variant}),
                 class_="player")
-        body.append(h("tr", h("td", seat, class_="num"), h("td", who, " (you)" if is_user else ""),
+        if is_user:
+            body.append(h("tr", h("td", seat, class_="num"), h("td", who, " (you)"),
+                          h("td", "your own report: follow your name", colspan=len(KEY_STATS) + 1, class_="muted"),
+                          class_="user"))
+            continue
+        row = stats.get(player, {})
+        body.append(h("tr", h("td", seat, class_="num"), h("td", who),
                       h("td", f"{row.get('hands') or 0:,}", class_="num"),
-                      *(_cell(row, column, table.unit) for column in KEY_STATS),
-                      class_="user" if is_user else "opponent"))
+                      *(_cell(row, column, table.unit) for column in KEY_STATS), class_="opponent"))
     started = f"{table.start_utc:%Y-%m-%d %H:%M:%S} UTC" if table.start_utc else "no start time"
     caption = [h("h2", f"{table.site} · {table.table_name or 'table'} · {table.variant} {table.stakes}"),
                h("p", "newest hand ", h("a", table.hand_id, href=hand_link(table.site, table.hand_id),

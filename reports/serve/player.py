@@ -21,12 +21,14 @@ from studbook.reports.filters import Filters
 from studbook.reports.html import Html
 from studbook.reports.html import h
 from studbook.reports.player_report import player_page
+from studbook.reports.serve.cache import Cached
 from studbook.reports.serve.layout import field
 from studbook.reports.serve.layout import filter_form
 from studbook.reports.serve.layout import link
 from studbook.reports.serve.layout import nav_bar
 from studbook.reports.serve.layout import page
 from studbook.reports.serve.layout import select
+from studbook.reports.serve.narrow import narrow_to_player
 from studbook.reports.serve.params import BadParameter
 from studbook.reports.serve.params import Params
 from studbook.reports.serve.scope import KINDS
@@ -90,16 +92,21 @@ def _choose(query: PlayerQuery, found: list[tuple[str, str]], source: str) -> st
     return page(query.filters.player or "player", body, source, active="/")
 
 
-def player_view(con: duckdb.DuckDBPyConnection, query: PlayerQuery, db: str, source: str) -> str:
+def player_view(con: duckdb.DuckDBPyConnection, query: PlayerQuery, db: str, source: str, cached: Cached) -> str:
     """The report page, or the list of players the name stands for; :class:`NoSuchPlayer` when none."""
-    found = _matches(con, query.filters)
+    found = cached(("player-names", query.filters), lambda: _matches(con, query.filters))
     if not found:
         raise NoSuchPlayer(f"no hands of player {query.filters.player!r} ({query.filters.describe()})")
     if len(found) > 1:
         return _choose(query, found, source)
-    report = player_page(con, query.filters, Path(db), plotlyjs=PLOTLY_URL)
+
+    def report() -> str:
+        narrow_to_player(con, query.filters.player or "")
+        return player_page(con, query.filters, Path(db), plotlyjs=PLOTLY_URL)
+
     head = nav_bar(source, "/") + _form(query) + h("p", h("a", "this player's hands", href=link(
         "/hands", {"player": query.filters.player, "game": query.filters.game, "kind": query.filters.kind,
                    "since": query.links()["since"]})), " · ", h("a", "sessions", href=link(
                        "/sessions", {"player": query.filters.player})), class_="note")
-    return report.replace("</head>", STYLE + "</head>", 1).replace("<body>", f'<body class="report">{head}', 1)
+    page_text: str = cached(("player", query.filters), report)
+    return page_text.replace("</head>", STYLE + "</head>", 1).replace("<body>", f'<body class="report">{head}', 1)

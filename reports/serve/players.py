@@ -16,6 +16,7 @@ import duckdb
 from studbook.analytics.aliases import listing
 from studbook.reports.html import Html
 from studbook.reports.html import h
+from studbook.reports.serve.cache import Cached
 from studbook.reports.serve.layout import PAGE_SIZE
 from studbook.reports.serve.layout import field
 from studbook.reports.serve.layout import filter_form
@@ -82,18 +83,23 @@ def _cell(row: dict[str, Any], column: str) -> Any:
     return value
 
 
-def stats_rows(con: duckdb.DuckDBPyConnection, query: PlayersQuery) -> tuple[list[dict[str, Any]], int]:
-    """One page of rows and how many there are in all."""
+def stats_rows(con: duckdb.DuckDBPyConnection, query: PlayersQuery, cached: Cached
+               ) -> tuple[list[dict[str, Any]], int]:
+    """One page of rows and how many there are in all: the stats of the scope are worked out once (until
+    the database changes), then filtered, sorted and paged in SQL."""
+    scope = query.scope
+    stats = cached(("players", scope), lambda: con.sql(
+        f"SELECT * FROM player_stats_for(NULL, {scope.macro_args()})", params=scope.bound()).to_arrow_table())
+    con.register("scope_stats", stats)
     order = "DESC" if query.descending else "ASC"
     rows = con.execute(f"""
-        SELECT *, count(*) OVER () AS total_rows
-        FROM player_stats_for(NULL, {query.scope.macro_args()})
+        SELECT *, count(*) OVER () AS total_rows FROM scope_stats
         WHERE hands >= $min_hands AND ($name IS NULL OR contains(lower(player), lower($name)))
         ORDER BY {query.sort} {order} NULLS LAST, player, site, game, unit
         LIMIT {PAGE_SIZE} OFFSET $offset""",
-        {**query.scope.bound(), "min_hands": query.min_hands, "name": query.name,
-         "offset": (query.page - 1) * PAGE_SIZE}).fetchall()
+        {"min_hands": query.min_hands, "name": query.name, "offset": (query.page - 1) * PAGE_SIZE}).fetchall()
     names = [column[0] for column in con.description or ()]
+    con.unregister("scope_stats")
     found = [dict(zip(names, row, strict=True)) for row in rows]
     return found, found[0]["total_rows"] if found else 0
 
@@ -131,8 +137,9 @@ def _aliases(con: duckdb.DuckDBPyConnection) -> list[Html]:
     return parts
 
 
-def players_page(con: duckdb.DuckDBPyConnection, query: PlayersQuery, choices: Choices, source: str) -> str:
-    rows, total = stats_rows(con, query)
+def players_page(con: duckdb.DuckDBPyConnection, query: PlayersQuery, choices: Choices, source: str,
+                 cached: Cached) -> str:
+    rows, total = stats_rows(con, query, cached)
     fields = [*query.scope.fields(choices), field("name", "name", query.name),
               field("min_hands", "min. hands", query.min_hands or None, "number", min="0")]
     body = [h("h1", "Players"),

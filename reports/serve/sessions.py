@@ -12,12 +12,14 @@ import duckdb
 
 from studbook.reports.html import Html
 from studbook.reports.html import h
+from studbook.reports.serve.cache import Cached
 from studbook.reports.serve.layout import PAGE_SIZE
 from studbook.reports.serve.layout import field
 from studbook.reports.serve.layout import filter_form
 from studbook.reports.serve.layout import link
 from studbook.reports.serve.layout import page
 from studbook.reports.serve.layout import pager
+from studbook.reports.serve.narrow import PLAYER_SEATS
 from studbook.reports.serve.params import Params
 from studbook.reports.serve.scope import Choices
 from studbook.reports.serve.scope import Scope
@@ -51,21 +53,26 @@ def most_hands(con: duckdb.DuckDBPyConnection) -> str | None:
     return player if site == "alias" else f"{site}:{player}"
 
 
-def session_rows(con: duckdb.DuckDBPyConnection, player: str, query: SessionsQuery
+def session_rows(con: duckdb.DuckDBPyConnection, player: str, query: SessionsQuery, cached: Cached
                  ) -> tuple[list[dict[str, Any]], int]:
-    rows = con.execute(f"""
+    """One page of sessions and how many there are: the player's sessions are worked out once (until the
+    database changes), then paged in SQL."""
+    scope = query.scope
+    sessions = cached(("sessions", player, scope), lambda: con.sql(f"""
         SELECT CAST(f.start_utc AS DATE) AS day, f.site, t.table_name, f.variant, f.stakes, f.unit,
                count(*) AS hands, min(f.start_utc) AS started, max(f.start_utc) AS ended,
                money(sum(f.net), max(f.decimals)) AS net,
-               CAST(round(sum(in_bets(f.net, f.big_bet)), 2) AS DOUBLE) AS net_bb,
-               count(*) OVER () AS total_rows
+               CAST(round(sum(in_bets(f.net, f.big_bet)), 2) AS DOUBLE) AS net_bb
         FROM seat_facts AS f JOIN hands AS t USING (site, hand_id)
-        WHERE player_matches($player, f.site, f.player, f.identity) AND {query.scope.condition("f")}
-        GROUP BY ALL
-        ORDER BY day DESC NULLS LAST, started DESC, f.site, t.table_name
-        LIMIT {PAGE_SIZE} OFFSET $offset""",
-        {**query.scope.bound(), "player": player, "offset": (query.page - 1) * PAGE_SIZE}).fetchall()
+        WHERE {PLAYER_SEATS} AND player_matches($player, f.site, f.player, f.identity) AND {scope.condition("f")}
+        GROUP BY ALL""", params={**scope.bound(), "player": player}).to_arrow_table())
+    con.register("player_sessions", sessions)
+    rows = con.execute(f"""
+        SELECT *, count(*) OVER () AS total_rows FROM player_sessions
+        ORDER BY day DESC NULLS LAST, started DESC, site, table_name
+        LIMIT {PAGE_SIZE} OFFSET $offset""", {"offset": (query.page - 1) * PAGE_SIZE}).fetchall()
     names = [column[0] for column in con.description or ()]
+    con.unregister("player_sessions")
     found = [dict(zip(names, row, strict=True)) for row in rows]
     return found, found[0]["total_rows"] if found else 0
 
@@ -90,14 +97,15 @@ def _table(rows: list[dict[str, Any]], player: str) -> Html:
              class_="sessions")
 
 
-def sessions_page(con: duckdb.DuckDBPyConnection, query: SessionsQuery, choices: Choices, source: str) -> str:
-    player = query.player or most_hands(con)
+def sessions_page(con: duckdb.DuckDBPyConnection, query: SessionsQuery, choices: Choices, source: str,
+                  cached: Cached) -> str:
+    player = query.player or cached("most-hands", lambda: most_hands(con))
     fields = [field("player", "player", query.player, placeholder=player or ""), *query.scope.fields(choices)]
     body: list[Html] = [h("h1", "Sessions"), filter_form("/sessions", fields)]
     if player is None:
         body.append(h("p", "There are no hands in the database yet.", class_="empty"))
     else:
-        rows, total = session_rows(con, player, query)
+        rows, total = session_rows(con, player, query, cached)
         note = "" if query.player else " (the player with the most hands; name another above)"
         body += [h("p", f"Sessions of {player}{note}: hands by day and table.", class_="note"),
                  pager("/sessions", query.filters(player), query.page, total, "sessions"), _table(rows, player),
