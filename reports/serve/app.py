@@ -97,7 +97,7 @@ class ServeApp:
                   Route("/hand", self._page(self._hand)), Route("/imports", self._page(self._imports)),
                   Route("/live", self._page(self._live)), Route("/live/table", self._live_table),
                   Route("/rules", self._page(self._rules, needs_db=False)),
-                  Route("/static/{name}", self._asset)]
+                  Route("/static/{name}", self._asset), Route("/favicon.ico", _no_icon)]
         self.app = Starlette(routes=routes, middleware=[Middleware(BaseHTTPMiddleware, dispatch=self._guard)],
                              exception_handlers={404: self._not_found, 405: self._not_found})
 
@@ -184,6 +184,9 @@ class ServeApp:
         """An endpoint (run in Starlette's thread pool) that builds a page, or the page saying why not."""
         def endpoint(request: Request) -> Response:
             params = self._params(request)
+            if needs_db and self.source.lake is None and not self.source.db.exists():
+                return self._message(503, "No database yet", f"there is no database at {self.source.db} yet: "
+                                     "an import (serve --watch) makes it with the first hands", retry=True)
             try:
                 if not needs_db:
                     return HTMLResponse(build(params, None), headers=_headers(policy))  # type: ignore[arg-type]
@@ -243,6 +246,11 @@ class ServeApp:
                 return self._message(401, "Token needed", "open the address studbook serve printed when it "
                                                           "started: it carries the token")
         return await call_next(request)
+
+
+def _no_icon(request: Request) -> Response:
+    """Browsers ask for an icon: there is none, and that is no error."""
+    return Response(status_code=204)
 
 
 def _headers(policy: str) -> dict[str, str]:

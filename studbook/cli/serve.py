@@ -93,6 +93,8 @@ def serve_command(
         threading.Timer(0.5, webbrowser.open, [url]).start()
     try:
         server(ServeApp(source, token, loopback).app).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopping is what was asked
+        pass
     finally:
         if watcher is not None:
             _stop(watcher)
