@@ -85,7 +85,8 @@ def start(db: Path) -> tuple[subprocess.Popen, str]:
     found = re.search(r"http://\S+/", line)
     if found is None:
         process.kill()
-        raise SystemExit(f"studbook serve did not start: {line}{process.stderr.read() if process.stderr else ''}")
+        error = process.stderr.read() if process.stderr else ""
+        raise SystemExit(f"studbook serve did not start: {line}{error}")
     return process, found[0]
 
 
@@ -123,7 +124,8 @@ def pages(db: Path) -> dict[str, str]:
         "hands of a player": f"/hands?{q({'player': opponent})}",
         "hands: razz, 7th street, 10+ BB pots": "/hands?game=razz&street=7&min_pot=10",
         "hand replay": f"/hand?{q({'site': site, 'id': hand})}",
-        "rejects and imports": "/imports", "live table": "/live", "live table refresh": "/live/table?version=0",
+        "rejects and imports": "/imports", "live table": "/live",
+        "live table refresh": "/live/table?version=0",
         "rules": "/rules",
     }
 

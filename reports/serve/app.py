@@ -122,8 +122,8 @@ class ServeApp:
         return self.results.get(self.source.version(), key, compute)
 
     def _players(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
-        return players_page(con, PlayersQuery.read(params, self.choices(con)), self.choices(con), self.source.name,
-                            self.cached)
+        choices = self.choices(con)
+        return players_page(con, PlayersQuery.read(params, choices), choices, self.source.name, self.cached)
 
     def _player(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
         return player_view(con, PlayerQuery.read(params), self.source.name, self.source.name, self.cached)
@@ -132,11 +132,12 @@ class ServeApp:
         return alias_command_page(params, self.source.name, str(self.source.db))
 
     def _sessions(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
-        return sessions_page(con, SessionsQuery.read(params, self.choices(con)), self.choices(con),
-                             self.source.name, self.cached)
+        choices = self.choices(con)
+        return sessions_page(con, SessionsQuery.read(params, choices), choices, self.source.name, self.cached)
 
     def _hands(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
-        return hands_page(con, HandsQuery.read(params, self.choices(con)), self.choices(con), self.source.name)
+        choices = self.choices(con)
+        return hands_page(con, HandsQuery.read(params, choices), choices, self.source.name)
 
     def _hand(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
         site, hand_id = read_hand_key(params)
@@ -189,7 +190,8 @@ class ServeApp:
                                      "an import (serve --watch) makes it with the first hands", retry=True)
             try:
                 if not needs_db:
-                    return HTMLResponse(build(params, None), headers=_headers(policy))  # type: ignore[arg-type]
+                    text = build(params, None)  # type: ignore[arg-type]
+                    return HTMLResponse(text, headers=_headers(policy))
                 with self.source.reading() as con:
                     text = build(params, con)
                 return HTMLResponse(text, headers=_headers(policy))
@@ -214,7 +216,8 @@ class ServeApp:
         headers = _headers(STRICT)
         if retry:
             headers["Retry-After"] = str(REFRESH_SECONDS * 2)
-            page = page.replace("<head>", f'<head><meta http-equiv="refresh" content="{REFRESH_SECONDS * 2}">', 1)
+            page = page.replace("<head>",
+                                f'<head><meta http-equiv="refresh" content="{REFRESH_SECONDS * 2}">', 1)
         return HTMLResponse(page, status_code=status, headers=headers)
 
     def _asset(self, request: Request) -> Response:
@@ -237,7 +240,7 @@ class ServeApp:
         if self.token is not None:
             given = request.query_params.get("token")
             if given is not None and secrets.compare_digest(given, self.token):
-                rest = [(name, value) for name, value in request.query_params.multi_items() if name != "token"]
+                rest = [pair for pair in request.query_params.multi_items() if pair[0] != "token"]
                 target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
                 response = RedirectResponse(target, status_code=303)
                 response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")

@@ -59,14 +59,15 @@ def replay_of(con: duckdb.DuckDBPyConnection, site: str, hand_id: str, db: Path)
         kept = hands_at_lines(imported_file(stored["file"], db), {stored["first_line"]: hand_id}).get(
             stored["first_line"])
         if kept is None:
-            raise HandNotFound(f"hand {hand_id} is no longer at line {stored['first_line']} of {stored['file']}")
+            raise HandNotFound(f"hand {hand_id} is no longer at line {stored['first_line']} of "
+                               f"{stored['file']}")
     hand, log = kept
     return replayer_data(replay(hand, rules_from_text(stored["rules"])), log)
 
 
 def _ruling(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> list[Html]:
-    rows = con.execute("SELECT line, severity, code, rule, message FROM violations WHERE site = ? AND hand_id = ? "
-                       "ORDER BY seq", [site, hand_id]).fetchall()
+    rows = con.execute("SELECT line, severity, code, rule, message FROM violations "
+                       "WHERE site = ? AND hand_id = ? ORDER BY seq", [site, hand_id]).fetchall()
     if not rows:
         return [h("h2", "Audit"), h("p", "Every action keeps the rules.", class_="agrees")]
     body = [h("tr", h("td", line, class_="num"), h("td", severity), h("td", code),
@@ -76,7 +77,7 @@ def _ruling(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> list[Htm
     return [h("h2", "Audit"), h("table", h("thead", head), h("tbody", *body), class_="violations")]
 
 
-def _neighbours(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> list[Html]:
+def _neighbours(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> list[Html | str]:
     """Links to the hands played before and after this one at its table."""
     rows = con.execute("""
         SELECT (SELECT h.hand_id FROM hands AS h WHERE h.site = t.site AND h.table_name = t.table_name
@@ -97,7 +98,8 @@ def hand_view(con: duckdb.DuckDBPyConnection, site: str, hand_id: str, db: Path,
     data = replay_of(con, site, hand_id, db)
     players = [h("a", seat["player"], href=link("/player", {"player": f"{site}:{seat['player']}"}),
                  class_="player") for seat in data["seats"]]
-    body = [h("p", *_neighbours(con, site, hand_id), " · ", h("a", "all hands", href="/hands"), class_="note"),
+    body = [h("p", *_neighbours(con, site, hand_id), " · ", h("a", "all hands", href="/hands"),
+              class_="note"),
             h("p", "Players: ", *[part for index, player in enumerate(players)
                                   for part in ((", ",) if index else ()) + (player,)], class_="players"),
             replayer_section("replayer"), json_script("replay-data", data), *_ruling(con, site, hand_id)]

@@ -30,7 +30,8 @@ from studbook.reports.serve.scope import Scope
 from studbook.reports.units import unit_money
 
 VERDICTS = ("clean", "warnings", "errors")
-STREETS = {str(street): f"{street}{'nd' if street == 2 else 'rd' if street == 3 else 'th'}" for street in range(2, 8)}
+STREETS = {str(street): f"{street}{'nd' if street == 2 else 'rd' if street == 3 else 'th'}"
+           for street in range(2, 8)}
 MAX_POT_BB = 1_000_000
 MAX_PAGE = 1_000_000
 WARNED = "(SELECT site, hand_id FROM violations WHERE severity = 'warning')"
@@ -72,13 +73,15 @@ class HandsQuery:
         sub-query runs for a filter left empty."""
         parts, params = [self.scope.condition("h")], self.scope.bound()
         for value, name, sql in (
-                (self.player, "player", "(h.site, h.hand_id) IN (SELECT site, hand_id FROM seat_facts WHERE "
-                                        f"{PLAYER_SEATS} AND player_matches($player, site, player, identity))"),
+                (self.player, "player", "(h.site, h.hand_id) IN (SELECT site, hand_id FROM seat_facts "
+                                        f"WHERE {PLAYER_SEATS} "
+                                        "AND player_matches($player, site, player, identity))"),
                 (self.table, "table", "h.table_name = $table"),
                 (self.street, "street", "h.last_street = $street"),
                 (self.min_pot, "min_pot", "h.total_pot >= $min_pot * h.big_bet"),
                 (self.max_pot, "max_pot", "h.total_pot <= $max_pot * h.big_bet"),
-                (self.rule, "rule", "(h.site, h.hand_id) IN (SELECT site, hand_id FROM violations WHERE rule = $rule)")):
+                (self.rule, "rule",
+                 "(h.site, h.hand_id) IN (SELECT site, hand_id FROM violations WHERE rule = $rule)")):
             if value is not None:
                 parts.append(sql)
                 params[name] = value
@@ -133,11 +136,12 @@ def _table(rows: list[dict[str, Any]]) -> Html:
     headers = ("started (UTC)", "site", "hand", "game", "stakes", "table", "players", "last street", "pot",
                "pot (BB)", "verdict", "rules cited")
     body = [h("tr", h("td", f"{row['start_utc']:%Y-%m-%d %H:%M:%S}" if row["start_utc"] else "–"),
-              h("td", row["site"]), h("td", h("a", row["hand_id"], href=hand_link(row["site"], row["hand_id"]),
-                                              class_="hand")),
+              h("td", row["site"]),
+              h("td", h("a", row["hand_id"], href=hand_link(row["site"], row["hand_id"]), class_="hand")),
               h("td", row["variant"]), h("td", row["stakes"]), h("td", row["table_name"] or ""),
               h("td", row["players_dealt"], class_="num"), h("td", STREETS[str(row["last_street"])]),
-              h("td", unit_money(row["pot"], row["unit"]), class_="num"), h("td", row["pot_bb"], class_="num"),
+              h("td", unit_money(row["pot"], row["unit"]), class_="num"),
+              h("td", row["pot_bb"], class_="num"),
               h("td", verdict(row)), h("td", *(rule_link(rule) for rule in row["rules"])))
             for row in rows]
     return h("table", h("thead", h("tr", *(h("th", name) for name in headers))), h("tbody", *body),

@@ -40,18 +40,21 @@ def _rows(con: duckdb.DuckDBPyConnection, sql: str, offset: int) -> tuple[list[d
 
 def _rejects(con: duckdb.DuckDBPyConnection, query: ImportsQuery) -> list[Html]:
     rows, total = _rows(con, f"""
-        SELECT file, line, col, site, hand_id, error, substr(raw, 1, {RAW_SHOWN}) AS raw, length(raw) AS raw_length,
-               count(*) OVER () AS total_rows
-        FROM rejected ORDER BY file, line LIMIT {PAGE_SIZE} OFFSET $offset""", (query.rejects_page - 1) * PAGE_SIZE)
+        SELECT file, line, col, site, hand_id, error, substr(raw, 1, {RAW_SHOWN}) AS raw,
+               length(raw) AS raw_length, count(*) OVER () AS total_rows
+        FROM rejected ORDER BY file, line LIMIT {PAGE_SIZE} OFFSET $offset""",
+        (query.rejects_page - 1) * PAGE_SIZE)
     keep = {"files_page": query.files_page if query.files_page > 1 else None}
     parts: list[Html] = [h("h2", "Rejected blocks"),
-                         h("p", "Blocks of the logs that could not be read as a hand; the rest of each file was "
+                         h("p",
+                           "Blocks of the logs that could not be read as a hand; the rest of each file was "
                                 "imported.", class_="note"),
                          pager("/imports", keep, query.rejects_page, total, "rejected blocks")]
     if not rows:
         return [*parts, h("p", "No block was rejected.", class_="agrees")]
     body = [h("tr", h("td", h("div", row["file"], class_="file"), class_="path"),
-              h("td", row["line"], class_="num"), h("td", row["col"], class_="num"), h("td", row["site"] or ""),
+              h("td", row["line"], class_="num"), h("td", row["col"], class_="num"),
+              h("td", row["site"] or ""),
               h("td", row["hand_id"] or ""),
               h("td", h("div", row["error"]), h("details", h("summary", f"the block ({row['raw_length']:,} "
                                                                        "characters)"),
@@ -70,14 +73,16 @@ def _files(con: duckdb.DuckDBPyConnection, query: ImportsQuery) -> list[Html]:
     pages = pager("/imports", keep, query.files_page, total, "files", param="files_page")
     body = [h("tr", h("td", h("div", row["file"], class_="file"), class_="path"),
               h("td", f"{row['bytes']:,}", class_="num"), h("td", f"{row['blocks']:,}", class_="num"),
-              h("td", f"{row['rejected']:,}", class_="num"), h("td", f"{row['imported_utc']:%Y-%m-%d %H:%M:%S}"))
+              h("td", f"{row['rejected']:,}", class_="num"),
+              h("td", f"{row['imported_utc']:%Y-%m-%d %H:%M:%S}"))
             for row in rows]
     head = h("tr", *(h("th", name) for name in ("file", "bytes", "hand blocks", "rejected", "read (UTC)")))
-    return [h("h2", "Files read"), h("p", "Each file an import read to its end; a file read again with the same "
+    return [h("h2", "Files read"),
+            h("p", "Each file an import read to its end; a file read again with the same "
                                           "content is not read a third time.", class_="note"),
             pages, h("table", h("thead", head), h("tbody", *body), class_="files")]
 
 
 def imports_page(con: duckdb.DuckDBPyConnection, query: ImportsQuery, source: str) -> str:
-    return page("Rejects and imports", [h("h1", "Rejects and imports"), *_rejects(con, query), *_files(con, query)],
-                source, active="/imports")
+    body = [h("h1", "Rejects and imports"), *_rejects(con, query), *_files(con, query)]
+    return page("Rejects and imports", body, source, active="/imports")

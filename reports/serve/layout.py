@@ -17,7 +17,8 @@ from studbook.display import visible
 from studbook.reports.html import Html
 from studbook.reports.html import h
 
-PAGES = (("/", "Players"), ("/sessions", "Sessions"), ("/hands", "Hands"), ("/imports", "Rejects and imports"),
+PAGES = (("/", "Players"), ("/sessions", "Sessions"), ("/hands", "Hands"),
+         ("/imports", "Rejects and imports"),
          ("/live", "Live table"), ("/rules", "Rules"))
 STYLES = ("report.css", "replayer.css", "serve.css")
 PAGE_SIZE = 50
@@ -44,7 +45,8 @@ def page(title: str, body: Sequence[Html] | Html, source: str, active: str | Non
 def nav_bar(source: str, active: str | None) -> Html:
     """The navigation alone, for a page the report code builds whole (the player report)."""
     return h("nav", h("span", "studbook", class_="brand"),
-             *(h("a", label, href=path, class_="active" if path == active else None) for path, label in PAGES),
+             *(h("a", label, href=path, class_="active" if path == active else None)
+               for path, label in PAGES),
              h("span", source, class_="source", title="the database shown"), class_="top")
 
 

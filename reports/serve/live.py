@@ -26,7 +26,8 @@ from studbook.reports.serve.params import Params
 from studbook.reports.units import unit_money
 
 # The stats a player at a stud table is read by, as player_stats_for names them.
-KEY_STATS = ("big_bets_per_100", "vpip", "aggression_3rd", "steal", "fold_to_steal", "bringin_fold", "saw_4th",
+KEY_STATS = ("big_bets_per_100", "vpip", "aggression_3rd", "steal", "fold_to_steal", "bringin_fold",
+             "saw_4th",
              "wtsd", "won_at_showdown", "aggression_factor")
 REFRESH_SECONDS = 2
 _HEADLINE = {column: (label, kind, hands) for label, column, kind, hands in HEADLINE}
@@ -71,12 +72,15 @@ def opponents_stats(con: duckdb.DuckDBPyConnection, table: Table) -> dict[str, d
     by name; ``seat_facts`` holds only their seats there (:func:`narrow_to_seats`), so one row of
     ``player_stats_for`` is one player's (or the alias they belong to)."""
     params = {"game": table.variant, "site": table.site, "unit": table.unit}
-    stats = _dicts(con, "SELECT * FROM player_stats_for(NULL, $game, NULL, only_site := $site) WHERE unit = $unit",
+    stats = _dicts(con, "SELECT * FROM player_stats_for(NULL, $game, NULL, only_site := $site) "
+                        "WHERE unit = $unit",
                    params)
     by_identity = {(row["player"], row["site"]): row for row in stats}
     counts = ", ".join(f"{_HEADLINE[column][2]} AS n_{column}" for column in KEY_STATS)
-    behind = _dicts(con, f"SELECT player AS name, identity, identity_site, {counts} FROM seat_facts GROUP BY ALL", {})
-    return {row["name"]: {**by_identity.get((row["identity"], row["identity_site"]), {}), **row} for row in behind}
+    behind = _dicts(con, f"SELECT player AS name, identity, identity_site, {counts} FROM seat_facts "
+                         "GROUP BY ALL", {})
+    return {row["name"]: {**by_identity.get((row["identity"], row["identity_site"]), {}), **row}
+            for row in behind}
 
 
 def _dicts(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -100,7 +104,8 @@ def live_table(con: duckdb.DuckDBPyConnection, version: str) -> Html:
     """The table's section, whole: what the page shows first and what each refresh replaces."""
     table = newest_table(con)
     if table is None:
-        return h("section", h("p", "No hand yet: start studbook import --watch (or serve --watch DIR) and play.",
+        return h("section", h("p", "No hand yet: start studbook import --watch (or serve --watch DIR) "
+                                   "and play.",
                               class_="empty"), id="live", data_version=version)
     head = [h("th", "seat"), h("th", "player"), h("th", "hands", class_="num"),
             *(h("th", _HEADLINE[column][0], class_="num") for column in KEY_STATS)]
@@ -110,11 +115,13 @@ def live_table(con: duckdb.DuckDBPyConnection, version: str) -> Html:
     stats = opponents_stats(con, table)
     body = []
     for seat, player, is_user in players:
-        who = h("a", player, href=link("/player", {"player": f"{table.site}:{player}", "game": table.variant}),
+        target = link("/player", {"player": f"{table.site}:{player}", "game": table.variant})
+        who = h("a", player, href=target,
                 class_="player")
         if is_user:
             body.append(h("tr", h("td", seat, class_="num"), h("td", who, " (you)"),
-                          h("td", "your own report: follow your name", colspan=len(KEY_STATS) + 1, class_="muted"),
+                          h("td", "your own report: follow your name", colspan=len(KEY_STATS) + 1,
+                            class_="muted"),
                           class_="user"))
             continue
         row = stats.get(player, {})
@@ -133,7 +140,7 @@ def live_table(con: duckdb.DuckDBPyConnection, version: str) -> Html:
 def live_page(con: duckdb.DuckDBPyConnection, params: Params, version: str, source: str) -> str:
     params.done()
     body = [h("h1", "Live table"),
-            h("p", f"Refreshed within {REFRESH_SECONDS} seconds of each hand an import stores.", class_="note",
-              id="live-status", data_refresh=REFRESH_SECONDS),
+            h("p", f"Refreshed within {REFRESH_SECONDS} seconds of each hand an import stores.",
+              class_="note", id="live-status", data_refresh=REFRESH_SECONDS),
             live_table(con, version)]
     return page("Live table", body, source, active="/live", scripts=("serve.js",))

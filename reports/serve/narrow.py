@@ -26,8 +26,8 @@ def narrow_seat_facts(con: duckdb.DuckDBPyConnection, condition: str, params: di
     """Make ``seat_facts`` the view's rows that meet ``condition`` (SQL over its columns, with ``params``
     bound), until ``con`` (a request's cursor) is closed."""
     catalog = con.execute("SELECT current_database()").fetchall()[0][0].replace('"', '""')
-    con.execute(f'CREATE TEMP TABLE seat_facts AS SELECT * FROM "{catalog}".main.seat_facts WHERE {condition}',
-                params)
+    con.execute(f'CREATE TEMP TABLE seat_facts AS SELECT * FROM "{catalog}".main.seat_facts '
+                f"WHERE {condition}", params)
 
 
 def narrow_to_player(con: duckdb.DuckDBPyConnection, player: str) -> None:
@@ -36,10 +36,12 @@ def narrow_to_player(con: duckdb.DuckDBPyConnection, player: str) -> None:
                       {"player": player})
 
 
-def narrow_to_seats(con: duckdb.DuckDBPyConnection, site: str, players: list[str], game: str, unit: str) -> None:
+def narrow_to_seats(con: duckdb.DuckDBPyConnection, site: str, players: list[str], game: str,
+                    unit: str) -> None:
     """The seats of these players of one site, in one game and money unit."""
     names = {f"p{index}": player for index, player in enumerate(players)}
     listed = ", ".join(f"${name}" for name in names) or "NULL"
-    narrow_seat_facts(con, f"(site, hand_id, player) IN (SELECT site, hand_id, player FROM seats WHERE site = $site "
-                           f"AND player IN ({listed})) AND variant = $game AND unit = $unit",
+    narrow_seat_facts(con, "(site, hand_id, player) IN (SELECT site, hand_id, player FROM seats "
+                           f"WHERE site = $site AND player IN ({listed})) "
+                           "AND variant = $game AND unit = $unit",
                       {"site": site, "game": game, "unit": unit, **names})

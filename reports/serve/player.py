@@ -78,8 +78,8 @@ def _form(query: PlayerQuery) -> Html:
 
 def _matches(con: duckdb.DuckDBPyConnection, filters: Filters) -> list[tuple[str, str]]:
     """The players the name stands for: (site or 'alias', name)."""
-    return con.execute(f"SELECT DISTINCT identity_site, identity FROM seat_facts WHERE {CONDITION} ORDER BY 1, 2",
-                       filters.params).fetchall()
+    return con.execute(f"SELECT DISTINCT identity_site, identity FROM seat_facts WHERE {CONDITION} "
+                       "ORDER BY 1, 2", filters.params).fetchall()
 
 
 def _choose(query: PlayerQuery, found: list[tuple[str, str]], source: str) -> str:
@@ -92,7 +92,8 @@ def _choose(query: PlayerQuery, found: list[tuple[str, str]], source: str) -> st
     return page(query.filters.player or "player", body, source, active="/")
 
 
-def player_view(con: duckdb.DuckDBPyConnection, query: PlayerQuery, db: str, source: str, cached: Cached) -> str:
+def player_view(con: duckdb.DuckDBPyConnection, query: PlayerQuery, db: str, source: str,
+                cached: Cached) -> str:
     """The report page, or the list of players the name stands for; :class:`NoSuchPlayer` when none."""
     found = cached(("player-names", query.filters), lambda: _matches(con, query.filters))
     if not found:
@@ -109,4 +110,5 @@ def player_view(con: duckdb.DuckDBPyConnection, query: PlayerQuery, db: str, sou
                    "since": query.links()["since"]})), " · ", h("a", "sessions", href=link(
                        "/sessions", {"player": query.filters.player})), class_="note")
     page_text: str = cached(("player", query.filters), report)
-    return page_text.replace("</head>", STYLE + "</head>", 1).replace("<body>", f'<body class="report">{head}', 1)
+    page_text = page_text.replace("</head>", STYLE + "</head>", 1)
+    return page_text.replace("<body>", f'<body class="report">{head}', 1)

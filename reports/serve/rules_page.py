@@ -15,7 +15,8 @@ def rules_page(params: Params, source: str) -> str:
             h("p", "The rules every action is judged by; a ruling cites them by id.", class_="note")]
     for section in rulebook.sections():
         games = f" ({', '.join(section.games)})" if section.games else ""
-        body += [h("h2", section.title + games, id=f"section-{section.key}"), h("p", section.intro, class_="note")]
+        body += [h("h2", section.title + games, id=f"section-{section.key}"),
+                 h("p", section.intro, class_="note")]
         body += [h("div", h("h3", h("span", rule.id, class_="rule-id"), " ", rule.title), h("p", rule.text),
                        h("p", rule.source, class_="muted"), id=f"rule-{rule.id}", class_="rule")
                  for rule in section.rules]

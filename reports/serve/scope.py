@@ -44,8 +44,8 @@ class Scope:
     @classmethod
     def read(cls, params: Params, choices: Choices) -> Scope:
         return cls(game=params.choice("game", VARIANTS), site=params.choice("site", choices.sites),
-                   kind=params.choice("kind", KINDS), stakes=params.choice("stakes", choices.stakes), since=params.day("since"),
-                   until=params.day("until"))
+                   kind=params.choice("kind", KINDS), stakes=params.choice("stakes", choices.stakes),
+                   since=params.day("since"), until=params.day("until"))
 
     def query(self) -> dict[str, Any]:
         return {"game": self.game, "site": self.site, "kind": self.kind, "stakes": self.stakes,
@@ -71,7 +71,8 @@ class Scope:
         return (f"($s_game IS NULL OR {a}variant = $s_game) AND ($s_site IS NULL OR {a}site = $s_site) "
                 f"AND ($s_kind IS NULL OR ({a}tournament_id IS NOT NULL) = ($s_kind = 'tournament')) "
                 f"AND ($s_stakes IS NULL OR {a}stakes = $s_stakes) "
-                f"AND ($s_start IS NULL OR {a}start_utc >= $s_start) AND ($s_end IS NULL OR {a}start_utc < $s_end)")
+                f"AND ($s_start IS NULL OR {a}start_utc >= $s_start) "
+                f"AND ($s_end IS NULL OR {a}start_utc < $s_end)")
 
     def macro_args(self) -> str:
         """``player_stats_for``'s filter arguments after its first (the player)."""

@@ -36,7 +36,8 @@ class SessionsQuery:
 
     @classmethod
     def read(cls, params: Params, choices: Choices) -> SessionsQuery:
-        query = cls(Scope.read(params, choices), params.text("player"), params.integer("page", 1, MAX_PAGE) or 1)
+        query = cls(Scope.read(params, choices), params.text("player"),
+                    params.integer("page", 1, MAX_PAGE) or 1)
         params.done()
         return query
 
@@ -64,7 +65,8 @@ def session_rows(con: duckdb.DuckDBPyConnection, player: str, query: SessionsQue
                money(sum(f.net), max(f.decimals)) AS net,
                CAST(round(sum(in_bets(f.net, f.big_bet)), 2) AS DOUBLE) AS net_bb
         FROM seat_facts AS f JOIN hands AS t USING (site, hand_id)
-        WHERE {PLAYER_SEATS} AND player_matches($player, f.site, f.player, f.identity) AND {scope.condition("f")}
+        WHERE {PLAYER_SEATS} AND player_matches($player, f.site, f.player, f.identity)
+          AND {scope.condition("f")}
         GROUP BY ALL""", params={**scope.bound(), "player": player}).to_arrow_table())
     con.register("player_sessions", sessions)
     rows = con.execute(f"""
@@ -85,7 +87,8 @@ def _table(rows: list[dict[str, Any]], player: str) -> Html:
                                 "game": row["variant"], "stakes": row["stakes"], "since": row["day"],
                                 "until": row["day"]})
         sign = "won" if row["net_bb"] > 0 else "lost" if row["net_bb"] < 0 else ""
-        body.append(h("tr", h("td", row["day"] or "–"), h("td", row["site"]), h("td", row["table_name"] or ""),
+        body.append(h("tr", h("td", row["day"] or "–"), h("td", row["site"]),
+                      h("td", row["table_name"] or ""),
                       h("td", row["variant"]), h("td", row["stakes"]),
                       h("td", f"{row['started']:%H:%M}" if row["started"] else ""),
                       h("td", f"{row['ended']:%H:%M}" if row["ended"] else ""),
@@ -108,6 +111,7 @@ def sessions_page(con: duckdb.DuckDBPyConnection, query: SessionsQuery, choices:
         rows, total = session_rows(con, player, query, cached)
         note = "" if query.player else " (the player with the most hands; name another above)"
         body += [h("p", f"Sessions of {player}{note}: hands by day and table.", class_="note"),
-                 pager("/sessions", query.filters(player), query.page, total, "sessions"), _table(rows, player),
+                 pager("/sessions", query.filters(player), query.page, total, "sessions"),
+                 _table(rows, player),
                  pager("/sessions", query.filters(player), query.page, total, "sessions")]
     return page("Sessions", body, source, active="/sessions")

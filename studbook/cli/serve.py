@@ -47,9 +47,11 @@ def _stop(process: subprocess.Popen) -> None:
 def serve_command(
     db: Db = Path(DEFAULT_DB),
     lake: LakeOption = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on; any but loopback asks for a token.")]
+    host: Annotated[str, typer.Option("--host",
+                                      help="Address to listen on; any but loopback asks for a token.")]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port (0: any free one).")] = DEFAULT_PORT,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535,
+                                      help="Port (0: any free one).")] = DEFAULT_PORT,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     watch: Annotated[list[str] | None, typer.Option(
         "--watch", help="Also import what is written to this folder (import --watch), for the live table.")]

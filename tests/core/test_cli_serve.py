@@ -77,4 +77,5 @@ def test_a_port_in_use_is_one_line(db: Path) -> None:
 
 def test_watch_goes_with_a_database(db: Path, tmp_path: Path) -> None:
     done = run("--lake", str(tmp_path), "--watch", str(tmp_path))
-    assert done.returncode == 2 and done.stderr == "error: --watch imports into a database: give --db, not --lake\n"
+    assert done.returncode == 2
+    assert done.stderr == "error: --watch imports into a database: give --db, not --lake\n"

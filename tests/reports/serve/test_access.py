@@ -42,7 +42,8 @@ def holder(site_db: Path) -> Iterator[subprocess.Popen]:
         process.communicate("\n", timeout=30)
 
 
-def test_a_page_while_an_import_writes_says_so_and_tries_again(served: Served, holder: subprocess.Popen) -> None:
+def test_a_page_while_an_import_writes_says_so_and_tries_again(served: Served,
+                                                               holder: subprocess.Popen) -> None:
     served.app.source.close()
     answer = served.get("/hands")
     assert answer.status == 503
@@ -57,7 +58,8 @@ def test_an_import_gets_the_database_between_requests(served: Served, site_db: P
     assert served.get("/").status == 200
     extra = site_db.parent / "extra.txt"
     extra.write_text(BROKEN.replace("#99", "#98"), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", "from studbook.cli import main; main()", "import", str(extra),
+    done = subprocess.run([sys.executable, "-c", "from studbook.cli import main; main()", "import",
+                           str(extra),
                            "--db", str(site_db)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     page = served.get("/imports").text
@@ -79,7 +81,8 @@ def test_no_database_yet_is_a_page_that_tries_again(tmp_path: Path) -> None:
     app = Served(tmp_path / "none.duckdb")  # as serve --watch starts, before its import made the database
     try:
         answer = app.get("/")
-        assert answer.status == 503 and f"there is no database at {tmp_path / 'none.duckdb'} yet" in answer.text
+        assert answer.status == 503
+        assert f"there is no database at {tmp_path / 'none.duckdb'} yet" in answer.text
         assert answer.headers["Retry-After"] == "4"
     finally:
         app.close()

@@ -65,8 +65,9 @@ def test_filter_click_a_player_open_a_hand_and_step_its_replay(browser: Chromium
     browser.js("document.querySelector('input[name=min_hands]').value = '30'")
     follow(browser, "document.querySelector('form.filters button[type=submit]').click()")
     assert "game=stud8" in browser.js("location.search") and "min_hands=30" in browser.js("location.search")
-    games = browser.js("[...document.querySelectorAll('table.players tbody tr')].map(r => r.cells[3].textContent)")
-    hands = browser.js("[...document.querySelectorAll('table.players tbody tr')].map(r => r.cells[5].textContent)")
+    rows = "[...document.querySelectorAll('table.players tbody tr')]"
+    games = browser.js(f"{rows}.map(r => r.cells[3].textContent)")
+    hands = browser.js(f"{rows}.map(r => r.cells[5].textContent)")
     assert games and set(games) == {"stud8"} and all(int(n.replace(",", "")) >= 30 for n in hands)
     browser.screenshot(shots / "serve-players.png")
     assert_clean(browser)
@@ -83,7 +84,8 @@ def test_filter_click_a_player_open_a_hand_and_step_its_replay(browser: Chromium
     follow(browser, "[...document.querySelectorAll('a')].find(a => a.textContent === \"this player's hands\")"
                     ".click()")
     hand_ids = texts(browser, "a.hand")
-    assert hand_ids and browser.js("document.querySelector('input[name=player]').value") == f"studbook:{player}"
+    assert hand_ids
+    assert browser.js("document.querySelector('input[name=player]').value") == f"studbook:{player}"
     browser.screenshot(shots / "serve-hands.png")
     assert_clean(browser)
 
@@ -124,7 +126,8 @@ def status(url: str) -> int:
 def hand_texts(count: int) -> list[tuple[str, str]]:
     """(hand id, text) of simulated PokerStars hands, as a client appends them to its log."""
     played = Simulator(Setup(game="stud", players=6, seed=5)).hands(count)
-    return [(hand.hand.hand_id, WRITERS["pokerstars"](hand.hand) + SEPARATORS["pokerstars"]) for hand in played]
+    return [(hand.hand.hand_id,
+             WRITERS["pokerstars"](hand.hand) + SEPARATORS["pokerstars"]) for hand in played]
 
 
 def test_the_live_table_shows_a_new_hand_when_the_log_grows(browser: Chromium, tmp_path: Path) -> None:
@@ -134,7 +137,8 @@ def test_the_live_table_shows_a_new_hand_when_the_log_grows(browser: Chromium, t
     hands = hand_texts(8)
     log.write_text("".join(text for _, text in hands[:5]), encoding="utf-8")
     db = tmp_path / "live.duckdb"
-    process = subprocess.Popen([sys.executable, "-c", "from studbook.cli import main; main()", "serve", "--db",
+    process = subprocess.Popen([sys.executable, "-c", "from studbook.cli import main; main()", "serve",
+                                "--db",
                                 str(db), "--port", "0", "--watch", str(client), "--interval", "0.2"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -145,7 +149,7 @@ def test_the_live_table_shows_a_new_hand_when_the_log_grows(browser: Chromium, t
             assert time.monotonic() < deadline, "the watching import made no database"
             time.sleep(0.2)
         browser.navigate(url + "live")
-        newest = "document.querySelector('a.newest-hand') && document.querySelector('a.newest-hand').textContent"
+        newest = "(document.querySelector('a.newest-hand') || {}).textContent"
         browser.wait_until(f"({newest}) === {hands[4][0]!r}")
         opponents = texts(browser, "table.live tr.opponent a.player")
         assert len(opponents) == 5 and texts(browser, "table.live tr.user a.player") == ["Hero"]
@@ -154,7 +158,8 @@ def test_the_live_table_shows_a_new_hand_when_the_log_grows(browser: Chromium, t
             file.write("".join(text for _, text in hands[5:]))
         browser.wait_until(f"({newest}) === {hands[7][0]!r}")
         assert browser.js("window.sameDocument") is True, "the page was reloaded"
-        assert browser.js("document.querySelector('table.live tr.opponent td:nth-child(3)').textContent") == "8"
+        hands_column = "document.querySelector('table.live tr.opponent td:nth-child(3)').textContent"
+        assert browser.js(hands_column) == "8"
         browser.screenshot(screenshot_folder() / "serve-live.png")
         assert_clean(browser)
     finally:

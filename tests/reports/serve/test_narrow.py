@@ -53,7 +53,8 @@ def reports(db: Path, filters: Filters) -> tuple[list[object], list[object]]:
 
 def shown(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path) -> list[object]:
     data = player_data(con, filters)
-    return [*(getattr(data, name).to_dicts() for name in data.__slots__), violations_section(con, filters, db)]
+    frames = [getattr(data, name).to_dicts() for name in data.__slots__]
+    return [*frames, violations_section(con, filters, db)]
 
 
 def players(db: Path) -> list[str]:
