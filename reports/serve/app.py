@@ -121,6 +121,16 @@ class ServeApp:
         """An answer kept until the database changes (:mod:`.cache`)."""
         return self.results.get(self.source.version(), key, compute)
 
+    def warm(self) -> None:
+        """Work out the first page's stats before the first browser asks (:meth:`cached` keeps them):
+        on a big database they take a scan of every seat. Nothing happens if the database cannot be
+        read now; the page then says why when asked."""
+        try:
+            with self.source.reading() as con:
+                self._players(Params(()), con)
+        except (DatabaseError, duckdb.Error):
+            pass
+
     def _players(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
         choices = self.choices(con)
         return players_page(con, PlayersQuery.read(params, choices), choices, self.source.name, self.cached)

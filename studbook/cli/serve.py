@@ -91,10 +91,12 @@ def serve_command(
     typer.echo(f"studbook serve: {url}  ({source.name}; Ctrl-C stops)")
     if token:
         typer.echo("listening beyond this machine: a browser needs the token the address carries")
+    app = ServeApp(source, token, loopback)
+    threading.Thread(target=app.warm, daemon=True).start()
     if open_browser:
         threading.Timer(0.5, webbrowser.open, [url]).start()
     try:
-        server(ServeApp(source, token, loopback).app).run(sockets=[sock])
+        server(app.app).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopping is what was asked
         pass
     finally:

@@ -17,6 +17,7 @@ from helpers.serving import Served
 
 from studbook.reports.serve.access import Source
 from studbook.reports.serve.app import ServeApp
+from studbook.reports.serve.scope import Scope
 
 HOLD = """
 import sys, duckdb
@@ -123,3 +124,17 @@ def test_the_database_is_opened_read_only_and_reaches_no_other_file(served: Serv
             con.execute(f"COPY hands TO '{site_db.parent / 'copy.csv'}'")
     assert not (site_db.parent / "copy.csv").exists()
     assert os.access(site_db, os.R_OK)
+
+
+def test_warming_up_works_out_the_first_page_before_it_is_asked(site_db: Path) -> None:
+    app = ServeApp(Source(site_db))
+    app.warm()
+
+    def again() -> None:
+        raise AssertionError("the players' stats were worked out again")
+
+    kept = app.results.get(app.source.version(), ("players", Scope()), again)
+    with app.source.reading() as con:
+        rows = con.execute("SELECT count(*) FROM player_stats_for(NULL, NULL, NULL)").fetchall()[0][0]
+    assert kept.num_rows == rows
+    app.source.close()
