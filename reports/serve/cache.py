@@ -23,11 +23,13 @@ class Results:
         self.kept = kept
         self._version: Hashable = None
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._computing: dict[Hashable, threading.Lock] = {}
         self._lock = threading.Lock()
 
     def get(self, version: Hashable, key: Hashable, compute: Callable[[], Any]) -> Any:
-        """The answer for ``key`` in the database as of ``version``; computed (outside the lock: two
-        requests may both compute it) when not kept."""
+        """The answer for ``key`` in the database as of ``version``, computed when not kept; a request
+        that asks while another computes it waits for that answer (the first page, asked while the
+        app works it out as it starts)."""
         with self._lock:
             if version != self._version:
                 self._answers.clear()
@@ -35,10 +37,16 @@ class Results:
             if key in self._answers:
                 self._answers.move_to_end(key)
                 return self._answers[key]
-        answer = compute()
-        with self._lock:
-            if version == self._version:
-                self._answers[key] = answer
-                while len(self._answers) > self.kept:
-                    self._answers.popitem(last=False)
+            computing = self._computing.setdefault((version, key), threading.Lock())
+        with computing:
+            with self._lock:
+                if version == self._version and key in self._answers:
+                    return self._answers[key]
+            answer = compute()
+            with self._lock:
+                self._computing.pop((version, key), None)
+                if version == self._version:
+                    self._answers[key] = answer
+                    while len(self._answers) > self.kept:
+                        self._answers.popitem(last=False)
         return answer

@@ -49,9 +49,9 @@ def _stored(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> dict[str
     return dict(zip(names, rows[0], strict=True))
 
 
-def replay_of(con: duckdb.DuckDBPyConnection, site: str, hand_id: str, db: Path) -> dict[str, Any]:
+def replay_of(con: duckdb.DuckDBPyConnection, stored: dict[str, Any], site: str, hand_id: str,
+              db: Path) -> dict[str, Any]:
     """The replayer's data for the hand: from its stored lines, or its log."""
-    stored = _stored(con, site, hand_id)
     logs = stored_logs(con, [(site, hand_id)])
     kept = hand_from_log(stored["file"], stored["first_line"], logs[site, hand_id]) \
         if (site, hand_id) in logs else None
@@ -77,17 +77,19 @@ def _ruling(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> list[Htm
     return [h("h2", "Audit"), h("table", h("thead", head), h("tbody", *body), class_="violations")]
 
 
-def _neighbours(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> list[Html | str]:
+def _neighbours(con: duckdb.DuckDBPyConnection, site: str, hand_id: str, stored: dict[str, Any]
+                ) -> list[Html | str]:
     """Links to the hands played before and after this one at its table."""
-    rows = con.execute("""
-        SELECT (SELECT h.hand_id FROM hands AS h WHERE h.site = t.site AND h.table_name = t.table_name
-                AND (h.start_utc, h.hand_id) < (t.start_utc, t.hand_id)
-                ORDER BY h.start_utc DESC, h.hand_id DESC LIMIT 1),
-               (SELECT h.hand_id FROM hands AS h WHERE h.site = t.site AND h.table_name = t.table_name
-                AND (h.start_utc, h.hand_id) > (t.start_utc, t.hand_id)
-                ORDER BY h.start_utc, h.hand_id LIMIT 1)
-        FROM hands AS t WHERE t.site = $site AND t.hand_id = $id""", {"site": site, "id": hand_id}).fetchall()
-    before, after = rows[0] if rows else (None, None)
+    found = []
+    for compare, order in (("<", "DESC"), (">", "ASC")):
+        rows = con.execute(f"""
+            SELECT hand_id FROM hands WHERE site = $site AND table_name = $table
+              AND (start_utc, hand_id) {compare} ($start, $id)
+            ORDER BY start_utc {order}, hand_id {order} LIMIT 1""",
+            {"site": site, "table": stored["table_name"], "start": stored["start_utc"],
+             "id": hand_id}).fetchall()
+        found.append(rows[0][0] if rows else None)
+    before, after = found
     return [h("a", "‹ hand before at this table", href=hand_link(site, before), class_="hand-before")
             if before else h("span", "first hand at this table", class_="off"), " · ",
             h("a", "hand after ›", href=hand_link(site, after), class_="hand-after")
@@ -95,10 +97,11 @@ def _neighbours(con: duckdb.DuckDBPyConnection, site: str, hand_id: str) -> list
 
 
 def hand_view(con: duckdb.DuckDBPyConnection, site: str, hand_id: str, db: Path, source: str) -> str:
-    data = replay_of(con, site, hand_id, db)
+    stored = _stored(con, site, hand_id)
+    data = replay_of(con, stored, site, hand_id, db)
     players = [h("a", seat["player"], href=link("/player", {"player": f"{site}:{seat['player']}"}),
                  class_="player") for seat in data["seats"]]
-    body = [h("p", *_neighbours(con, site, hand_id), " · ", h("a", "all hands", href="/hands"),
+    body = [h("p", *_neighbours(con, site, hand_id, stored), " · ", h("a", "all hands", href="/hands"),
               class_="note"),
             h("p", "Players: ", *[part for index, player in enumerate(players)
                                   for part in ((", ",) if index else ()) + (player,)], class_="players"),

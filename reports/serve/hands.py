@@ -23,7 +23,7 @@ from studbook.reports.serve.layout import link
 from studbook.reports.serve.layout import page
 from studbook.reports.serve.layout import pager
 from studbook.reports.serve.layout import select
-from studbook.reports.serve.narrow import PLAYER_SEATS
+from studbook.reports.serve.narrow import player_condition
 from studbook.reports.serve.params import Params
 from studbook.reports.serve.scope import Choices
 from studbook.reports.serve.scope import Scope
@@ -68,14 +68,15 @@ class HandsQuery:
         return {**self.scope.query(), "player": self.player, "table": self.table, "street": self.street,
                 "min_pot": self.min_pot, "max_pot": self.max_pot, "verdict": self.verdict, "rule": self.rule}
 
-    def where(self) -> tuple[str, dict[str, Any]]:
+    def where(self, con: duckdb.DuckDBPyConnection) -> tuple[str, dict[str, Any]]:
         """The SQL condition over ``hands AS h`` and its bound parameters: only the filters given, so no
         sub-query runs for a filter left empty."""
         parts, params = [self.scope.condition("h")], self.scope.bound()
+        if self.player is not None:
+            matches, named = player_condition(con, self.player)
+            parts.append(f"(h.site, h.hand_id) IN (SELECT site, hand_id FROM seat_facts WHERE {matches})")
+            params.update(named)
         for value, name, sql in (
-                (self.player, "player", "(h.site, h.hand_id) IN (SELECT site, hand_id FROM seat_facts "
-                                        f"WHERE {PLAYER_SEATS} "
-                                        "AND player_matches($player, site, player, identity))"),
                 (self.table, "table", "h.table_name = $table"),
                 (self.street, "street", "h.last_street = $street"),
                 (self.min_pot, "min_pot", "h.total_pot >= $min_pot * h.big_bet"),
@@ -101,7 +102,7 @@ def rule_link(rule_id: str) -> Html:
 
 def hand_rows(con: duckdb.DuckDBPyConnection, query: HandsQuery) -> tuple[list[dict[str, Any]], int]:
     """One page of hands and how many the filters select."""
-    where, params = query.where()
+    where, params = query.where(con)
     total = con.execute(f"SELECT count(*) FROM hands AS h WHERE {where}", params).fetchall()[0][0]
     rows = con.execute(f"""
         WITH shown AS (

@@ -14,12 +14,19 @@ from typing import Any
 
 import duckdb
 
-# The seats a player name stands for (player_matches in analytics/stats.sql: the name, SITE:NAME, or an
-# alias), read from the seats table alone, where DuckDB filters before it joins: a first cut that
-# player_matches then makes exact.
-PLAYER_SEATS = ("(site, hand_id, player) IN (SELECT site, hand_id, player FROM seats WHERE player = $player "
-                "OR site || ':' || player = $player "
-                "OR (site, player) IN (SELECT site, player FROM aliases WHERE alias = $player))")
+
+def player_condition(con: duckdb.DuckDBPyConnection, player: str) -> tuple[str, dict[str, Any]]:
+    """SQL over ``seat_facts`` selecting the seats of a player as ``--player`` names one (NAME, SITE:NAME or
+    an alias), and its parameters. ``player_matches`` decides; before it, the screen names the name can
+    stand for (itself, what follows a colon in it, an alias's members) are listed, a test DuckDB makes
+    as it reads the seats, before it joins them to their hands: on a big database, most of the work."""
+    names = {player, *(player[index + 1:] for index, char in enumerate(player) if char == ":")}
+    names.update(row[0] for row in con.execute("SELECT player FROM aliases WHERE alias = ?",
+                                               [player]).fetchall())
+    params = {f"name{index}": name for index, name in enumerate(sorted(names))}
+    listed = ", ".join(f"${name}" for name in params)
+    return (f"player IN ({listed}) AND player_matches($player, site, player, identity)",
+            {**params, "player": player})
 
 
 def narrow_seat_facts(con: duckdb.DuckDBPyConnection, condition: str, params: dict[str, Any]) -> None:
@@ -32,8 +39,7 @@ def narrow_seat_facts(con: duckdb.DuckDBPyConnection, condition: str, params: di
 
 def narrow_to_player(con: duckdb.DuckDBPyConnection, player: str) -> None:
     """The seats of a player, as ``--player`` names one (NAME, SITE:NAME or an alias)."""
-    narrow_seat_facts(con, f"{PLAYER_SEATS} AND player_matches($player, site, player, identity)",
-                      {"player": player})
+    narrow_seat_facts(con, *player_condition(con, player))
 
 
 def narrow_to_seats(con: duckdb.DuckDBPyConnection, site: str, players: list[str], game: str,
@@ -41,7 +47,5 @@ def narrow_to_seats(con: duckdb.DuckDBPyConnection, site: str, players: list[str
     """The seats of these players of one site, in one game and money unit."""
     names = {f"p{index}": player for index, player in enumerate(players)}
     listed = ", ".join(f"${name}" for name in names) or "NULL"
-    narrow_seat_facts(con, "(site, hand_id, player) IN (SELECT site, hand_id, player FROM seats "
-                           f"WHERE site = $site AND player IN ({listed})) "
-                           "AND variant = $game AND unit = $unit",
+    narrow_seat_facts(con, f"site = $site AND player IN ({listed}) AND variant = $game AND unit = $unit",
                       {"site": site, "game": game, "unit": unit, **names})

@@ -19,7 +19,7 @@ from studbook.reports.serve.layout import filter_form
 from studbook.reports.serve.layout import link
 from studbook.reports.serve.layout import page
 from studbook.reports.serve.layout import pager
-from studbook.reports.serve.narrow import PLAYER_SEATS
+from studbook.reports.serve.narrow import player_condition
 from studbook.reports.serve.params import Params
 from studbook.reports.serve.scope import Choices
 from studbook.reports.serve.scope import Scope
@@ -59,15 +59,15 @@ def session_rows(con: duckdb.DuckDBPyConnection, player: str, query: SessionsQue
     """One page of sessions and how many there are: the player's sessions are worked out once (until the
     database changes), then paged in SQL."""
     scope = query.scope
+    matches, named = player_condition(con, player)
     sessions = cached(("sessions", player, scope), lambda: con.sql(f"""
         SELECT CAST(f.start_utc AS DATE) AS day, f.site, t.table_name, f.variant, f.stakes, f.unit,
                count(*) AS hands, min(f.start_utc) AS started, max(f.start_utc) AS ended,
                money(sum(f.net), max(f.decimals)) AS net,
                CAST(round(sum(in_bets(f.net, f.big_bet)), 2) AS DOUBLE) AS net_bb
         FROM seat_facts AS f JOIN hands AS t USING (site, hand_id)
-        WHERE {PLAYER_SEATS} AND player_matches($player, f.site, f.player, f.identity)
-          AND {scope.condition("f")}
-        GROUP BY ALL""", params={**scope.bound(), "player": player}).to_arrow_table())
+        WHERE {matches} AND {scope.condition("f")}
+        GROUP BY ALL""", params={**scope.bound(), **named}).to_arrow_table())
     con.register("player_sessions", sessions)
     rows = con.execute(f"""
         SELECT *, count(*) OVER () AS total_rows FROM player_sessions

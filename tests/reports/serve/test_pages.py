@@ -251,3 +251,11 @@ def test_every_answer_keeps_to_the_app(served: Served) -> None:
     plotly = served.get("/static/plotly.min.js")
     assert plotly.status == 200 and plotly.text == get_plotlyjs()
     assert served.get("/static/serve.css").headers["Content-Type"].startswith("text/css")
+
+
+def test_a_hand_links_to_the_hands_before_and_after_at_its_table(served: Served) -> None:
+    page = ok(served, "/hand?site=studbook&id=1115-02")
+    assert links(page, "hand-before") == ["‹ hand before at this table"]
+    assert 'href="/hand?site=studbook&amp;id=1115-01" class="hand-before"' in page
+    assert 'href="/hand?site=studbook&amp;id=1115-03" class="hand-after"' in page
+    assert "first hand at this table" in ok(served, "/hand?site=studbook&id=1115-01")
