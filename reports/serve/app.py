@@ -182,6 +182,10 @@ class ServeApp:
             return Response(status_code=204, headers=_headers(STRICT))
         except (DatabaseError, duckdb.Error) as error:
             return self._message(500, "The database cannot be read", _one_line(error))
+        except Exception as error:  # a fault of studbook's own: said in one line, here and on the page
+            log_error(f"{request.url.path}: {type(error).__name__}: {_one_line(error)}")
+            return self._message(500, "studbook could not build this table",
+                                 f"{type(error).__name__}: {_one_line(error)}")
         return HTMLResponse(section, headers=_headers(STRICT))
 
     # -- answering -------------------------------------------------------------------------------------
