@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench" / ".data"
 RESULTS = ROOT / "bench" / "results"
-GAMES = ("stud", "stud8", "razz", "stud5", "descubierto")
+GAMES = {"stud": 7, "stud8": 7, "razz": 7, "stud5": 6, "descubierto": 6}  # players a table, as bench/run.py
 PER_FILE = 10_000
 SEED = 11
 TARGET_MS = 300.0
@@ -63,7 +63,7 @@ def build(hands: int) -> Path:
         for part, first in enumerate(range(0, share, PER_FILE)):
             count = min(PER_FILE, share - first)
             jobs.append([*STUDBOOK, "simulate", "--game", game, "--hands", str(count),
-                         "--players", "7" if game in ("stud", "stud8", "razz") else "6",
+                         "--players", str(GAMES[game]),
                          "--seed", str(SEED * 1000 + part), "--out", str(logs / f"{game}-{part:03d}.txt")])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         list(pool.map(_run, jobs))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from typing import Any
 
-KEPT = 32
+KEPT = 16
 Cached = Callable[[Hashable, Callable[[], Any]], Any]  # a page's way to the answers, its version bound
 
 
