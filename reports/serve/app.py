@@ -147,7 +147,7 @@ class ServeApp:
 
     def _hands(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
         choices = self.choices(con)
-        return hands_page(con, HandsQuery.read(params, choices), choices, self.source.name)
+        return hands_page(con, HandsQuery.read(params, choices), choices, self.source.name, self.cached)
 
     def _hand(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
         site, hand_id = read_hand_key(params)

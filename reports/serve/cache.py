@@ -14,7 +14,7 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from typing import Any
 
-KEPT = 16
+KEPT = 16  # a rendered player report is up to a few MB
 Cached = Callable[[Hashable, Callable[[], Any]], Any]  # a page's way to the answers, its version bound
 
 

@@ -16,6 +16,7 @@ import duckdb
 from studbook import rulebook
 from studbook.reports.html import Html
 from studbook.reports.html import h
+from studbook.reports.serve.cache import Cached
 from studbook.reports.serve.layout import PAGE_SIZE
 from studbook.reports.serve.layout import field
 from studbook.reports.serve.layout import filter_form
@@ -68,14 +69,13 @@ class HandsQuery:
         return {**self.scope.query(), "player": self.player, "table": self.table, "street": self.street,
                 "min_pot": self.min_pot, "max_pot": self.max_pot, "verdict": self.verdict, "rule": self.rule}
 
-    def where(self, con: duckdb.DuckDBPyConnection) -> tuple[str, dict[str, Any]]:
+    def where(self) -> tuple[str, dict[str, Any]]:
         """The SQL condition over ``hands AS h`` and its bound parameters: only the filters given, so no
-        sub-query runs for a filter left empty."""
+        sub-query runs for a filter left empty. A player's hands are the relation ``player_hands``
+        (:func:`hand_rows` registers it)."""
         parts, params = [self.scope.condition("h")], self.scope.bound()
         if self.player is not None:
-            matches, named = player_condition(con, self.player)
-            parts.append(f"(h.site, h.hand_id) IN (SELECT site, hand_id FROM seat_facts WHERE {matches})")
-            params.update(named)
+            parts.append("(h.site, h.hand_id) IN (SELECT site, hand_id FROM player_hands)")
         for value, name, sql in (
                 (self.table, "table", "h.table_name = $table"),
                 (self.street, "street", "h.last_street = $street"),
@@ -100,9 +100,21 @@ def rule_link(rule_id: str) -> Html:
     return h("a", rulebook.label(rule_id), href=f"/rules#rule-{rule_id}", class_="rule")
 
 
-def hand_rows(con: duckdb.DuckDBPyConnection, query: HandsQuery) -> tuple[list[dict[str, Any]], int]:
-    """One page of hands and how many the filters select."""
-    where, params = query.where(con)
+def player_hands(con: duckdb.DuckDBPyConnection, player: str) -> Any:
+    """The (site, hand id) of every hand of a player, as an Arrow table."""
+    matches, named = player_condition(con, player)
+    return con.sql(f"SELECT DISTINCT site, hand_id FROM seat_facts WHERE {matches}",
+                   params=named).to_arrow_table()
+
+
+def hand_rows(con: duckdb.DuckDBPyConnection, query: HandsQuery, cached: Cached
+              ) -> tuple[list[dict[str, Any]], int]:
+    """One page of hands and how many the filters select; a player's hands are found once (until the
+    database changes) for every page and filter."""
+    if query.player is not None:
+        con.register("player_hands", cached(("player-hands", query.player),
+                                            lambda: player_hands(con, query.player or "")))
+    where, params = query.where()
     total = con.execute(f"SELECT count(*) FROM hands AS h WHERE {where}", params).fetchall()[0][0]
     rows = con.execute(f"""
         WITH shown AS (
@@ -149,8 +161,9 @@ def _table(rows: list[dict[str, Any]]) -> Html:
              class_="hands")
 
 
-def hands_page(con: duckdb.DuckDBPyConnection, query: HandsQuery, choices: Choices, source: str) -> str:
-    rows, total = hand_rows(con, query)
+def hands_page(con: duckdb.DuckDBPyConnection, query: HandsQuery, choices: Choices, source: str,
+               cached: Cached) -> str:
+    rows, total = hand_rows(con, query, cached)
     rules = [(rule_id, rulebook.label(rule_id)) for rule_id in rulebook.by_id()]
     fields = [*query.scope.fields(choices), field("player", "player", query.player),
               field("table", "table", query.table),

@@ -25,6 +25,7 @@ from studbook.cli.options import Db
 from studbook.cli.options import LakeOption
 
 DEFAULT_PORT = 8765
+MAX_PORT = 65535
 
 
 def _watcher(folders: list[str], db: Path, interval: float) -> subprocess.Popen:
@@ -50,11 +51,11 @@ def serve_command(
     host: Annotated[str, typer.Option("--host",
                                       help="Address to listen on; any but loopback asks for a token.")]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535,
-                                      help="Port (0: any free one).")] = DEFAULT_PORT,
+    port: Annotated[int, typer.Option("--port", min=0, help="Port (0: any free one).")] = DEFAULT_PORT,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the address in a browser.")] = False,
     watch: Annotated[list[str] | None, typer.Option(
-        "--watch", help="Also import what is written to this folder (import --watch), for the live table.")]
+        "--watch", metavar="DIR",
+        help="Also import what is written to this folder (import --watch), for the live table.")]
     = None,
     interval: Annotated[float, typer.Option("--interval", min=0.05, help="Seconds between looks (--watch).")]
     = 2.0,
@@ -68,6 +69,8 @@ def serve_command(
         from studbook.reports.serve.server import is_loopback
         from studbook.reports.serve.server import server
 
+        if port > MAX_PORT:
+            raise UserError(f"--port {port} is not a port: 0 to {MAX_PORT}")
         if watch and lake is not None:
             raise UserError("--watch imports into a database: give --db, not --lake")
         watcher = None

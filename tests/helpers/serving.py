@@ -19,6 +19,10 @@ from studbook.reports.serve.server import bind
 from studbook.reports.serve.server import server
 
 START_TIMEOUT = 20.0
+# In the app's test database (tests/reports/serve/conftest.py): a name that is a right-to-left override,
+# and a block no site can read.
+RTL = "\u202eliveDdaoR"
+BROKEN = "PokerStars Game #99:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET\nnonsense\n"
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from helpers.hostile_log import renamed
 from helpers.paths import HISTORIES
+from helpers.serving import BROKEN
+from helpers.serving import RTL
 from helpers.serving import Served
 
 from studbook.analytics.importer import run_import
-
-RTL = "\u202eliveDdaoR"
-BROKEN = "PokerStars Game #99:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/11/26 10:22:32 ET\nnonsense\n"
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import BROKEN
+from helpers.serving import BROKEN
 from helpers.serving import Served
 
 from studbook.reports.serve.access import Source

@@ -14,11 +14,11 @@ from urllib.parse import urlencode
 
 import duckdb
 import pytest
-from conftest import RTL
 from helpers.hostile_log import BOLD
 from helpers.hostile_log import EVIL
 from helpers.hostile_log import HAND_ID
 from helpers.hostile_log import RAW_MARKUP
+from helpers.serving import RTL
 from helpers.serving import Served
 from plotly.offline import get_plotlyjs
 
