@@ -9,7 +9,9 @@ seconds, analytics/db.py) gets it between them. While an import holds the lock, 
 read command does and then answers that the database is busy
 (:class:`~studbook.analytics.db.DatabaseBusy`): the page says so and tries again.
 
-A lake (Parquet files) has no lock: its views are made once and kept.
+A lake (Parquet files) has no lock: its views are made once and kept. Some are Arrow tables registered
+on its connection (a table with no file yet), which a cursor would not see, so requests take turns on
+that connection, and what a request made there for itself (temporary tables) goes when it ends.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class Source:
         self._users = 0
         self._idle = 0  # counts the times the last user left: a timer closes only if none came since
         self._lock = threading.Lock()
+        self._lake_turn = threading.Lock()
 
     @property
     def name(self) -> str:
@@ -51,7 +54,20 @@ class Source:
 
     @contextmanager
     def reading(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """A read-only connection (a cursor of the shared one) for one request."""
+        """A read-only connection for one request: a cursor of the shared one; a lake's connection itself,
+        in turn."""
+        if self.lake is not None:
+            with self._lake_turn:
+                with self._lock:
+                    if self._con is None:
+                        self._con = open_db_or_lake(self.db, self.lake, files=False)
+                try:
+                    yield self._con
+                finally:
+                    for name, in self._con.execute("SELECT table_name FROM duckdb_tables() WHERE temporary"
+                                                   ).fetchall():
+                        self._con.execute(f'DROP TABLE temp.main."{name}"')
+            return
         with self._lock:
             if self._con is None:
                 self._con = open_db_or_lake(self.db, self.lake, files=False)
@@ -63,7 +79,7 @@ class Source:
             cursor.close()
             with self._lock:
                 self._users -= 1
-                if self._users == 0 and self.lake is None:
+                if self._users == 0:
                     self._idle += 1
                     timer = threading.Timer(self.linger, self._close_if_idle, [self._idle])
                     timer.daemon = True

@@ -133,6 +133,8 @@ def hand_rows(con: duckdb.DuckDBPyConnection, query: HandsQuery, cached: Cached
         ORDER BY start_utc DESC NULLS LAST, site, hand_id DESC""",
         {**params, "offset": (query.page - 1) * PAGE_SIZE}).fetchall()
     names = [column[0] for column in con.description or ()]
+    if query.player is not None:
+        con.unregister("player_hands")
     return [dict(zip(names, row, strict=True)) for row in rows], total
 
 
