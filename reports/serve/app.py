@@ -77,8 +77,7 @@ STATIC = {  # name: (package, content type)
     "serve.css": ("studbook.reports.serve", "text/css"),
     "serve.js": ("studbook.reports.serve", "text/javascript"),
 }
-PageBuilder = Callable[[Params, duckdb.DuckDBPyConnection], str]
-
+PageBuilder = Callable[[Params, duckdb.DuckDBPyConnection], str]  # a page from its parameters
 
 class ServeApp:
     """The pages over one :class:`Source`; :attr:`app` is the ASGI application."""
@@ -87,7 +86,6 @@ class ServeApp:
         self.source = source
         self.token = token
         self.loopback = loopback
-        self._choices: tuple[tuple[int, ...], Choices] | None = None
         self.results = Results()
         self._static: dict[str, bytes] = {}
         self._lock = threading.Lock()
@@ -104,18 +102,14 @@ class ServeApp:
     # -- the pages -------------------------------------------------------------------------------------
 
     def choices(self, con: duckdb.DuckDBPyConnection) -> Choices:
-        """The sites and stakes the database holds, asked again only after an import wrote."""
-        version = self.source.version()
-        with self._lock:
-            if self._choices is not None and self._choices[0] == version:
-                return self._choices[1]
-        sites = tuple(row[0] for row in con.execute("SELECT DISTINCT site FROM hands ORDER BY 1").fetchall())
-        stakes = tuple(row[0] for row in con.execute(
-            "SELECT stakes FROM hands GROUP BY stakes ORDER BY min(big_bet), stakes").fetchall())
-        found = Choices(sites, stakes)
-        with self._lock:
-            self._choices = (version, found)
-        return found
+        """The sites and stakes the database holds, for the filters' drop-downs."""
+        def ask() -> Choices:
+            sites = con.execute("SELECT DISTINCT site FROM hands ORDER BY 1").fetchall()
+            stakes = con.execute("SELECT stakes FROM hands GROUP BY stakes ORDER BY min(big_bet), stakes")
+            return Choices(tuple(row[0] for row in sites), tuple(row[0] for row in stakes.fetchall()))
+
+        choices: Choices = self.cached("choices", ask)
+        return choices
 
     def cached(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """An answer kept until the database changes (:mod:`.cache`)."""
@@ -194,7 +188,7 @@ class ServeApp:
     def _params(request: Request) -> Params:
         return Params(request.query_params.multi_items(), ignored=("token",))
 
-    def _page(self, build: Callable[[Params, duckdb.DuckDBPyConnection], str], policy: str = STRICT,
+    def _page(self, build: PageBuilder, policy: str = STRICT,
               needs_db: bool = True) -> Callable[[Request], Response]:
         """An endpoint (run in Starlette's thread pool) that builds a page, or the page saying why not."""
         def endpoint(request: Request) -> Response:
