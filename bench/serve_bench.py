@@ -46,17 +46,10 @@ def _run(command: list[str]) -> None:
         raise SystemExit(f"failed: {' '.join(command)}\n{done.stderr}")
 
 
-def build(hands: int) -> Path:
-    """The database of ``hands`` simulated hands, made once (a marker file says it is complete)."""
-    db = DATA / f"serve-{hands}.duckdb"
-    done = DATA / f"serve-{hands}.complete"
-    if done.exists() and db.exists():
-        return db
-    logs = DATA / f"serve-{hands}-logs"
+def simulate(hands: int, logs: Path) -> None:
+    """``hands`` hands, a fifth of them a game, into files of ``PER_FILE`` hands, two at a time."""
     shutil.rmtree(logs, ignore_errors=True)
     logs.mkdir(parents=True)
-    db.unlink(missing_ok=True)
-    started = time.perf_counter()
     jobs = []
     for index, game in enumerate(GAMES):
         share = hands // len(GAMES) + (1 if index < hands % len(GAMES) else 0)
@@ -67,11 +60,30 @@ def build(hands: int) -> Path:
                          "--seed", str(SEED * 1000 + part), "--out", str(logs / f"{game}-{part:03d}.txt")])
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         list(pool.map(_run, jobs))
-    simulated = time.perf_counter() - started
-    print(f"  simulated {hands:,} hands in {simulated:.0f} s")
+
+
+def build(hands: int) -> Path:
+    """The database of ``hands`` simulated hands, made once (a marker file says it is complete). A run
+    stopped part way goes on from where it was: simulated logs are kept until their import is done
+    (their own marker says they are whole), and an import into the same database adds only what it
+    lacks."""
+    db = DATA / f"serve-{hands}.duckdb"
+    done = DATA / f"serve-{hands}.complete"
+    if done.exists() and db.exists():
+        return db
+    logs = DATA / f"serve-{hands}-logs"
+    simulated = DATA / f"serve-{hands}-logs.complete"
+    started = time.perf_counter()
+    if not simulated.exists():
+        db.unlink(missing_ok=True)
+        simulate(hands, logs)
+        simulated.write_text(f"{hands} hands in {time.perf_counter() - started:.0f} s\n", encoding="utf-8")
+        print(f"  simulated {hands:,} hands in {time.perf_counter() - started:.0f} s")
+        started = time.perf_counter()
     _run([*STUDBOOK, "import", str(logs), "--db", str(db), "--jobs", "2"])
-    print(f"  imported them in {time.perf_counter() - started - simulated:.0f} s")
+    print(f"  imported them in {time.perf_counter() - started:.0f} s")
     shutil.rmtree(logs)
+    simulated.unlink()
     done.write_text(f"{hands} hands\n", encoding="utf-8")
     return db
 
