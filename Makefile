@@ -113,6 +113,7 @@ demo-notice:
 
 bench: compiled
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/serve_bench.py
 
 clean:
 	rm -rf $(VENV) $(VENV313) build *.egg-info studbook/compiled

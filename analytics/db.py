@@ -54,6 +54,11 @@ class DatabaseError(Exception):
     """A problem the user can fix: no database, a locked or foreign file, a bad query."""
 
 
+class DatabaseBusy(DatabaseError):
+    """Another process (an import) holds the database's lock still after the wait: a reader that can wait
+    longer (``studbook serve``) tells this apart from a database it cannot use."""
+
+
 def sql_file(name: str) -> str:
     return files("studbook.analytics").joinpath(name).read_text(encoding="utf-8")
 
@@ -85,7 +90,7 @@ def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPy
             if holder is None:
                 raise DatabaseError(f"cannot open {path}: {error}") from None
             if waited >= LOCK_WAIT:
-                raise DatabaseError(f"{path} is locked by process {holder[1]} (a studbook import, or a read "
+                raise DatabaseBusy(f"{path} is locked by process {holder[1]} (a studbook import, or a read "
                                     "while one runs): try again when it is done") from None
             time.sleep(LOCK_RETRY)
             waited += LOCK_RETRY

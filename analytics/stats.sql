@@ -67,18 +67,23 @@ CREATE OR REPLACE MACRO shown_as(wanted, identity, kept, instead) AS
     CASE WHEN wanted IS NULL OR identity = wanted THEN kept ELSE instead END;
 
 -- The seats the stats macros' filters select, with who each row is shown as (shown_as).
-CREATE OR REPLACE MACRO shown_seats(only_player, only_game, since, only_kind) AS TABLE
+CREATE OR REPLACE MACRO shown_seats(only_player, only_game, since, only_kind, only_site := NULL,
+                                    only_stakes := NULL, until := NULL) AS TABLE
 SELECT *, shown_as(only_player, identity, identity, player) AS shown,
        shown_as(only_player, identity, identity_site, site) AS shown_site
 FROM seat_facts
 WHERE player_matches(only_player, site, player, identity)
   AND (only_game IS NULL OR variant = only_game)
   AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
-  AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'));
+  AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
+  AND (only_site IS NULL OR site = only_site)
+  AND (only_stakes IS NULL OR stakes = only_stakes)
+  AND (until IS NULL OR start_utc < CAST(until AS TIMESTAMP));
 
 -- Per player, game and money unit, plus an overall row (game 'all') for players of several games.
 -- Arguments filter the hands first: player name, variant, earliest start (UTC); NULL = all; only_kind
--- 'cash' or 'tournament' (a hand with a tournament id), NULL = both.
+-- 'cash' or 'tournament' (a hand with a tournament id), NULL = both; only_site, only_stakes (as
+-- hands.stakes writes them) and until (the first start UTC left out), NULL = any.
 --   vpip, aggression_3rd: over first-street decisions (vpip_chance: not all-in on the forced bets);
 --     antes and the bring-in post are not voluntary, a completion is aggression.
 --   steal: first completion in an unopened pot from positions 0-2; door_steal: with every door card
@@ -90,7 +95,8 @@ WHERE player_matches(only_player, site, player, identity)
 --     NULL when no hand had an all-in EV.
 --   wtsd: given saw 4th; won_at_showdown: any money, either half; scoop ... split: hi/lo games (stud8), over
 --     hands in which the player won something.
-CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since, only_kind := NULL) AS TABLE
+CREATE OR REPLACE MACRO player_stats_for(only_player, only_game, since, only_kind := NULL, only_site := NULL,
+                                          only_stakes := NULL, until := NULL) AS TABLE
 SELECT
     shown AS player,
     shown_site AS site,
@@ -132,7 +138,8 @@ SELECT
     pct(count_if(hilo_result = 'high'), count(hilo_result)) AS high_only,
     pct(count_if(hilo_result = 'low'), count(hilo_result)) AS low_only,
     pct(count_if(hilo_result = 'split'), count(hilo_result)) AS split
-FROM shown_seats(only_player, only_game, since, only_kind)
+FROM shown_seats(only_player, only_game, since, only_kind, only_site := only_site, only_stakes := only_stakes,
+                 until := until)
 GROUP BY GROUPING SETS ((shown, shown_site, variant, unit), (shown, shown_site, unit))
 HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1
 ORDER BY shown COLLATE NOCASE, shown, shown_site, unit, grouping(variant), game;

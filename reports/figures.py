@@ -197,13 +197,15 @@ def volume(periods: Sequence[object], hands: Sequence[int], period: str) -> go.F
 
 
 class Embedder:
-    """Turns figures into ``<div>``s; the first one carries plotly.js inline so the page works offline."""
+    """Turns figures into ``<div>``s; the first one carries plotly.js inline so the page works offline, or
+    loads it from ``plotlyjs``, a URL (``studbook serve`` serves it once for every page)."""
 
-    def __init__(self) -> None:
+    def __init__(self, plotlyjs: str | None = None) -> None:
         self.included = False
+        self.plotlyjs: str | bool = plotlyjs or True
 
     def __call__(self, figure: go.Figure, div_id: str) -> Html:
-        markup = figure.to_html(full_html=False, include_plotlyjs=not self.included, div_id=div_id,
-                                config={"displaylogo": False, "responsive": True})
+        markup = figure.to_html(full_html=False, include_plotlyjs=False if self.included else self.plotlyjs,
+                                div_id=div_id, config={"displaylogo": False, "responsive": True})
         self.included = True
         return Html(f'<div class="figure">{markup}</div>')

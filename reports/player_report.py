@@ -239,10 +239,10 @@ def _hilo(stats: pl.DataFrame, embed: figures.Embedder) -> Html | None:
 
 
 def player_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
-                rules: Rules | None = None) -> str:
-    """The whole report page for ``filters.player``."""
+                rules: Rules | None = None, plotlyjs: str | None = None) -> str:
+    """The whole report page for ``filters.player``; plotly.js inline, or from the URL ``plotlyjs``."""
     data = player_data(con, filters)
-    embed = figures.Embedder()
+    embed = figures.Embedder(plotlyjs)
     named = alias_note(con, filters.player) if filters.player else None
     body: list[Html] = [
         h("h1", f"Player report: {filters.player}"),

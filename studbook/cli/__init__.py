@@ -15,6 +15,7 @@ import typer
 from studbook.cli import database
 from studbook.cli import hands
 from studbook.cli import reports
+from studbook.cli import serve
 from studbook.cli.alias import alias_app
 from studbook.cli.equity import equity_command
 from studbook.cli.help_format import HelpTyper
@@ -63,6 +64,7 @@ app.command("export")(database.export_command)
 app.add_typer(alias_app, name="alias")
 app.command("report")(reports.report_command)
 app.command("replay")(reports.replay_command)
+app.command("serve")(serve.serve_command)
 app.command("simulate")(simulate_command)
 app.command("equity")(equity_command)
 app.command("rules")(rules_command)

@@ -113,6 +113,23 @@ def test_filters(con: duckdb.DuckDBPyConnection) -> None:
     assert set(razz) == {("A", "razz"), ("B", "razz"), ("C", "razz")}
 
 
+def test_filters_by_site_stakes_and_end(con: duckdb.DuckDBPyConnection) -> None:
+    """``studbook serve``'s filters: the hands of a site, of stakes as written, and before a time."""
+    def hands(sql: str) -> int:
+        return sum(row["hands"] for (_, game), row in stats(con, sql).items() if game != "all")
+
+    before = hands("SELECT * FROM player_stats_for('A', NULL, NULL, until := '2024-03-04')")
+    since = hands("SELECT * FROM player_stats_for('A', NULL, '2024-03-04')")
+    assert before + since == hands("SELECT * FROM player_stats_for('A', NULL, NULL)")
+    assert before == con.sql("SELECT count(*) FROM seat_facts WHERE player = 'A' "
+                             "AND start_utc < '2024-03-04'").fetchall()[0][0] > 0
+    site, stakes = con.sql("SELECT any_value(site), any_value(stakes) FROM hands").fetchall()[0]
+    assert stats(con, f"SELECT * FROM player_stats_for(NULL, NULL, NULL, only_site := '{site}', "
+                      f"only_stakes := '{stakes}')") == stats(con)
+    assert stats(con, "SELECT * FROM player_stats_for(NULL, NULL, NULL, only_site := 'elsewhere')") == {}
+    assert stats(con, "SELECT * FROM player_stats_for(NULL, NULL, NULL, only_stakes := '$1/$2')") == {}
+
+
 def test_per_street_view(con: duckdb.DuckDBPyConnection) -> None:
     rows = con.sql("SELECT * FROM player_street_stats WHERE player = 'A'").pl().rows(named=True)
     by_street = {(row["game"], row["street"]): row for row in rows}

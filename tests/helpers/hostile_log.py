@@ -1,6 +1,8 @@
 """A real PokerStars hand whose names, table and chat are markup, for the report tests that check
 everything a log says reaches the pages as text."""
 
+import re
+
 EVIL = "<img src=x onerror=alert(1)>"
 BOLD = "</script><b>bold</b>"
 HAND_ID = "35874487284"
@@ -74,3 +76,7 @@ Seat 8: <img src=x onerror=alert(1)> collected ($0.12)
 def renamed(denny501: str, hero: str) -> str:
     """The same hand with two more players named as given (markup, bidi controls, long names ...)."""
     return LOG.replace("denny501", denny501).replace("Hero", hero)
+
+
+# What a page must never carry: markup that came from the log (the names above, the chat, the table).
+RAW_MARKUP = re.compile(r"<(img|svg|b)[\s>]|</script><script>alert|</script><b>", re.I)

@@ -11,6 +11,7 @@ import duckdb
 from helpers.hostile_log import BOLD
 from helpers.hostile_log import EVIL
 from helpers.hostile_log import HAND_ID
+from helpers.hostile_log import RAW_MARKUP
 from plotly.offline import get_plotlyjs
 
 from studbook.reports.filters import Filters
@@ -21,8 +22,6 @@ from studbook.reports.overview import overview_page
 from studbook.reports.player_report import player_page
 from studbook.reports.replayer import replayer_page
 from studbook.reports.source import load_hand
-
-RAW_MARKUP = re.compile(r"<(img|svg|b)[\s>]|</script><script>alert|</script><b>", re.I)
 
 
 def pages(db: Path) -> dict[str, str]:

@@ -1,0 +1,186 @@
+"""How fast ``studbook serve`` answers each page on a big database: the 95th percentile must stay under
+300 ms at a million simulated hands (docs/serve.md).
+
+The database is built once and kept in bench/.data/ (``serve-HANDS.duckdb``): ``studbook simulate`` writes
+the hands, a fifth of them for each game, in files of 10,000, and ``studbook import --jobs 2`` stores
+them (the real command line, in child processes). Then ``studbook serve`` starts on it (a child process
+on a free port) and each page is asked for ``--runs`` times in turn, after one untimed request; the
+time is the whole answer read by a client on this machine. The table is printed and written as JSON to
+bench/results/ (``<stamp>-serve-HANDS.json``).
+
+    .venv/bin/python bench/serve_bench.py [--hands 100000] [--runs 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "bench" / ".data"
+RESULTS = ROOT / "bench" / "results"
+GAMES = {"stud": 7, "stud8": 7, "razz": 7, "stud5": 6, "descubierto": 6}  # players a table, as bench/run.py
+PER_FILE = 10_000
+SEED = 11
+TARGET_MS = 300.0
+STUDBOOK = [sys.executable, "-c", "from studbook.cli import main; main()"]
+
+
+def _run(command: list[str]) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(command)}\n{done.stderr}")
+
+
+def simulate(hands: int, logs: Path) -> None:
+    """``hands`` hands, a fifth of them a game, into files of ``PER_FILE`` hands, two at a time."""
+    shutil.rmtree(logs, ignore_errors=True)
+    logs.mkdir(parents=True)
+    jobs = []
+    for index, game in enumerate(GAMES):
+        share = hands // len(GAMES) + (1 if index < hands % len(GAMES) else 0)
+        for part, first in enumerate(range(0, share, PER_FILE)):
+            count = min(PER_FILE, share - first)
+            jobs.append([*STUDBOOK, "simulate", "--game", game, "--hands", str(count),
+                         "--players", str(GAMES[game]),
+                         "--seed", str(SEED * 1000 + part), "--out", str(logs / f"{game}-{part:03d}.txt")])
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(_run, jobs))
+
+
+def build(hands: int) -> Path:
+    """The database of ``hands`` simulated hands, made once (a marker file says it is complete). A run
+    stopped part way goes on from where it was: simulated logs are kept until their import is done
+    (their own marker says they are whole), and an import into the same database adds only what it
+    lacks."""
+    db = DATA / f"serve-{hands}.duckdb"
+    done = DATA / f"serve-{hands}.complete"
+    if done.exists() and db.exists():
+        return db
+    logs = DATA / f"serve-{hands}-logs"
+    simulated = DATA / f"serve-{hands}-logs.complete"
+    started = time.perf_counter()
+    if not simulated.exists():
+        db.unlink(missing_ok=True)
+        simulate(hands, logs)
+        simulated.write_text(f"{hands} hands in {time.perf_counter() - started:.0f} s\n", encoding="utf-8")
+        print(f"  simulated {hands:,} hands in {time.perf_counter() - started:.0f} s")
+        started = time.perf_counter()
+    _run([*STUDBOOK, "import", str(logs), "--db", str(db), "--jobs", "2"])
+    print(f"  imported them in {time.perf_counter() - started:.0f} s")
+    shutil.rmtree(logs)
+    simulated.unlink()
+    done.write_text(f"{hands} hands\n", encoding="utf-8")
+    return db
+
+
+def start(db: Path) -> tuple[subprocess.Popen, str]:
+    """``studbook serve`` on any free port; its address once it listens."""
+    process = subprocess.Popen([*STUDBOOK, "serve", "--db", str(db), "--port", "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    found = re.search(r"http://\S+/", line)
+    if found is None:
+        process.kill()
+        error = process.stderr.read() if process.stderr else ""
+        raise SystemExit(f"studbook serve did not start: {line}{error}")
+    return process, found[0]
+
+
+def fetch(url: str) -> float:
+    """Seconds to the whole answer; a page that is not 200 stops the bench."""
+    started = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=600) as answer:
+        answer.read()
+        if answer.status != 200:
+            raise SystemExit(f"{url}: status {answer.status}")
+    return time.perf_counter() - started
+
+
+def pages(db: Path) -> dict[str, str]:
+    """The pages timed, with what they show picked from the database: a player of median hands, the
+    player of the most hands (the simulated hero), a hand."""
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        opponent, = con.execute("SELECT site || ':' || player FROM players ORDER BY hands "
+                                "LIMIT 1 OFFSET (SELECT count(*) // 2 FROM players)").fetchall()[0]
+        hero, = con.execute("SELECT site || ':' || player FROM players LIMIT 1").fetchall()[0]
+        site, hand = con.execute("SELECT site, hand_id FROM hands ORDER BY hand_id LIMIT 1").fetchall()[0]
+    finally:
+        con.close()
+    q = urllib.parse.urlencode
+    return {
+        "players": "/", "players sorted by VPIP": "/?sort=vpip&order=desc", "players page 20": "/?page=20",
+        "players of razz, 50+ hands": "/?game=razz&min_hands=50",
+        "player (median hands)": f"/player?{q({'player': opponent})}",
+        "player (most hands, stud)": f"/player?{q({'player': hero, 'game': 'stud'})}",
+        "sessions": "/sessions", "sessions page 5": "/sessions?page=5",
+        "hands": "/hands", "hands page 200": "/hands?page=200",
+        "hands of a player": f"/hands?{q({'player': opponent})}",
+        "hands: razz, 7th street, 10+ BB pots": "/hands?game=razz&street=7&min_pot=10",
+        "hand replay": f"/hand?{q({'site': site, 'id': hand})}",
+        "rejects and imports": "/imports", "live table": "/live",
+        "live table refresh": "/live/table?version=0",
+        "rules": "/rules",
+    }
+
+
+def measure(db: Path, runs: int) -> dict[str, dict[str, float]]:
+    process, base = start(db)
+    found = {}
+    try:
+        for name, path in pages(db).items():
+            first = fetch(base + path.lstrip("/"))
+            times = sorted(fetch(base + path.lstrip("/")) for _ in range(runs))
+            p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+            found[name] = {"first_ms": first * 1000, "p50_ms": statistics.median(times) * 1000,
+                           "p95_ms": p95 * 1000, "max_ms": times[-1] * 1000}
+            print(f"  {name:<38} first {first * 1000:8.1f}  p50 {found[name]['p50_ms']:8.1f}  "
+                  f"p95 {found[name]['p95_ms']:8.1f} ms")
+    finally:
+        process.send_signal(2)
+        process.wait(timeout=30)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000, help="simulated hands (default 100,000)")
+    parser.add_argument("--runs", type=int, default=20, help="timed requests of each page (default 20)")
+    args = parser.parse_args()
+    DATA.mkdir(parents=True, exist_ok=True)
+    db = build(args.hands)
+    print(f"studbook serve on {args.hands:,} simulated hands ({db.stat().st_size / 1e6:,.0f} MB): "
+          f"first request, then {args.runs} more")
+    found = measure(db, args.runs)
+    over = [name for name, times in found.items() if times["p95_ms"] > TARGET_MS]
+    print(f"95th percentile over {TARGET_MS:.0f} ms: {', '.join(over) if over else 'none'}")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / f"{stamp}-serve-{args.hands}.json"
+    out.write_text(json.dumps({"hands": args.hands, "runs": args.runs, "pages": found,
+                               "machine": {"cpus": os.cpu_count(), "load_average": os.getloadavg(),
+                                           "python": platform.python_version()}}, indent=2) + "\n",
+                   encoding="utf-8")
+    print(f"written: {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
