@@ -16,7 +16,7 @@ from helpers.paths import HISTORIES
 from helpers.tournament_hands import ZERO_LEVEL
 
 from studbook.analytics.db import SCHEMA_VERSION
-from studbook.analytics.lake_shards import import_file
+from studbook.analytics.lake_shards import import_files
 from studbook.analytics.lake_store import MARKER
 from studbook.analytics.lake_store import Lake
 from studbook.analytics.lake_store import LakeError
@@ -30,7 +30,7 @@ def _lake_of_schema_6(root: Path, logs: list[Path]) -> None:
     lake = Lake.at(str(root))
     lake.create()
     for path in logs:
-        import_file(str(path), str(root))
+        import_files([str(path)], str(root))
     for shard in (root / "hands").rglob("*.parquet"):
         table = pq.read_table(shard)
         pq.write_table(table.drop_columns(list(NEW_IN_7)), shard)
@@ -52,7 +52,7 @@ def test_a_schema_6_lake_takes_new_hands_with_their_buy_ins(tmp_path: Path) -> N
     tournament.write_text(ZERO_LEVEL)
     lake = Lake.at(str(tmp_path / "lake"))
     lake.create()
-    import_file(str(tournament), str(tmp_path / "lake"))
+    import_files([str(tournament)], str(tmp_path / "lake"))
     marker = json.loads((tmp_path / "lake" / MARKER).read_text())
     assert marker == {"studbook_lake": 1, "schema_version": SCHEMA_VERSION, "oldest_schema": 6}
     con = open_lake(str(tmp_path / "lake"))
