@@ -34,14 +34,16 @@ CHUNK_CHARS = 8 << 20  # text of the blocks of one chunk
 BATCH_RAW_CHARS = 8 << 20  # raw text of the rejected blocks of one batch
 # DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
 # would grow with the database; a limit makes it write them out (the staged pass and intermediates
-# spill). 160MB: the writer stages a pass and works out its facts in this connection.
+# spill). The writer stages a pass and works out its facts in this connection: on 20,000 simulated hands
+# with one job (pure Python, interleaved runs) 96MB peaked at 297 MB RSS and took 55-62 s, 128MB 322 MB
+# and 47 s, 160MB 349 MB and 40-46 s.
 # DuckDB checkpoints (folds the write-ahead log into the file) when the log passes 16MB by default;
 # each costs more than the log it saves. 256MB cut the writer's CPU from about 220 to 150 us per hand,
 # with the same peak memory. A hand writes ~6.7 KB of log (20,000 simulated hands of the five games:
 # 133 MB), so that is a checkpoint every ~38,000 hands, and the last one runs when the import closes
 # the database, after the parse is done (~1.2 s for those 20,000 hands). One thread: the writer is fed
 # one unit at a time, and with --jobs the workers have the other cores.
-IMPORT_SETTINGS = {"memory_limit": "160MB", "checkpoint_threshold": "256MB", "threads": 1}
+IMPORT_SETTINGS = {"memory_limit": "128MB", "checkpoint_threshold": "256MB", "threads": 1}
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs",
                "tournament_places")
 # An import holds the database file's lock from start to end; a reader (or a second import) waits this
