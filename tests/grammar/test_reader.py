@@ -337,7 +337,8 @@ def test_an_unknown_sites_hands_are_each_counted(tmp_path: Path) -> None:
 # BMP (four bytes in UTF-8, two code units in UTF-16), and a UTF-16 code unit whose bytes look like a
 # line break in the wrong place (U+0A0D).
 SAID = "Hero said, \"José 🂡\u0a0d\"\nHero: bets $400\n"
-THREE = [OLD_STYLE_HAND, OLD_STYLE_HAND.replace("Hero: bets $400\n", SAID).replace("#15043388146", "#15043388147"),
+THREE = [OLD_STYLE_HAND,
+         OLD_STYLE_HAND.replace("Hero: bets $400\n", SAID).replace("#15043388146", "#15043388147"),
          OLD_STYLE_HAND.replace("#15043388146", "#15043388148")]
 
 
