@@ -24,9 +24,12 @@ SCHEMA_VERSION = 7  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 
 # import made stay.
 UPGRADABLE = (2, 3, 4, 5, 6)
 DEFAULT_DB = "studbook.duckdb"
-DEFAULT_BATCH = 20_000  # hands (and rejected blocks) per import transaction, a pass of whole units: the
+DEFAULT_BATCH = 10_000  # hands (and rejected blocks) per import transaction, a pass of whole units: the
 # per-seat facts of a pass's new hands are worked out in one run of facts.sql, whose planning (~100 ms) is
-# paid once a pass (analytics/load.py); a pass is staged in DuckDB, within its memory limit below
+# paid once a pass (analytics/load.py); a pass is staged in DuckDB, within its memory limit below. On
+# 20,000 simulated hands with one job at 128MB (pure Python, interleaved runs): passes of 5,000 hands took
+# 51 s, of 10,000 33-39 s, of 20,000 55 s (the facts of a larger pass spill out of the limit), peak RSS
+# 322-333 MB all three
 DEFAULT_CHUNK = 1000  # hand blocks per unit of work of an import: what bounds its memory
 # ... and characters: a block of junk can be 1 MB of text (grammar/reader.py), and a chunk or a batch of
 # many such blocks must not hold gigabytes (DuckDB's 64MB limit made a batch of 200 MB of rejects fail).
@@ -35,8 +38,8 @@ BATCH_RAW_CHARS = 8 << 20  # raw text of the rejected blocks of one batch
 # DuckDB keeps the table blocks it writes cached, up to 80% of RAM by default, so an import's memory
 # would grow with the database; a limit makes it write them out (the staged pass and intermediates
 # spill). The writer stages a pass and works out its facts in this connection: on 20,000 simulated hands
-# with one job (pure Python, interleaved runs) 96MB peaked at 297 MB RSS and took 55-62 s, 128MB 322 MB
-# and 47 s, 160MB 349 MB and 40-46 s.
+# in passes of 20,000 with one job (pure Python, interleaved runs) 96MB peaked at 297 MB RSS and took
+# 55-62 s, 128MB 322 MB and 47 s, 160MB 349 MB and 40-46 s.
 # DuckDB checkpoints (folds the write-ahead log into the file) when the log passes 16MB by default;
 # each costs more than the log it saves. 256MB cut the writer's CPU from about 220 to 150 us per hand,
 # with the same peak memory. A hand writes ~6.7 KB of log (20,000 simulated hands of the five games:

@@ -156,8 +156,8 @@ def with_facts(con: duckdb.DuckDBPyConnection, tables: dict[str, pa.Table]) -> d
 
     Three calls: the facts script with the hands' query last (a script's last statement gives its
     result), the seats, and the drops, not twelve. Each result is read whole in one Arrow table, which
-    DuckDB holds at once (a few MB at 2,000 hands), not in reads of 8,192 rows: peak RSS of the import of
-    20,000 simulated hands with the writer thread was the same (357-364 MB both ways, two runs each)."""
+    DuckDB holds at once (a few MB at 2,000 hands), not in reads of 8,192 rows: peak RSS of an import of
+    20,000 simulated hands that worked out its facts so was the same (357-364 MB both ways, two runs each)."""
     _register(con, tables)
     try:
         found = {"hands": con.sql(f"{script()};\n{_HANDS_WITH_FACTS}").to_arrow_table(),

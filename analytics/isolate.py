@@ -3,7 +3,7 @@
 The per-seat facts (analytics/facts.py) and the insert (analytics/load.py) each work on a whole unit or
 pass at once, so one hand they cannot handle (a number out of a column's range, DuckDB out of memory on
 it) fails all the others with it. :func:`in_halves` runs the step again on halves of the hands that
-failed, down to single hands: a pass of 20,000 hands with one bad hand takes about 30 more runs, and
+failed, down to single hands: a pass of 10,000 hands with one bad hand takes about 28 more runs, and
 only when something fails. Each failing hand becomes a rejected block that names its file, line and
 hand, as a parse error does (docs/design.md: one bad hand never fails its file).
 """
