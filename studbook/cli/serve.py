@@ -95,7 +95,8 @@ def serve_command(
     if token:
         typer.echo("listening beyond this machine: a browser needs the token the address carries")
     app = ServeApp(source, token, loopback)
-    threading.Thread(target=app.warm, daemon=True).start()
+    warming = threading.Thread(target=app.warm, daemon=True)
+    warming.start()
     if open_browser:
         threading.Timer(0.5, webbrowser.open, [url]).start()
     try:
@@ -105,4 +106,5 @@ def serve_command(
     finally:
         if watcher is not None:
             _stop(watcher)
+        warming.join()  # its query ends before the database closes: DuckDB aborts the process otherwise
         source.close()

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 
 
 def make(*args: str, env: dict[str, str] | None = None) -> str:
-    environment = {key: value for key, value in os.environ.items() if key != "STUDBOOK_PURE"}
+    # the Makefile as a user's shell runs it: not STUDBOOK_PURE, nor the flags of a make this suite runs in
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("STUDBOOK_PURE", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(["make", "--no-print-directory", "-s", "-C", str(ROOT), *args], text=True,
                             capture_output=True, env={**environment, **(env or {})})
     assert result.returncode == 0, result.stdout + result.stderr
