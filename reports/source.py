@@ -104,9 +104,10 @@ def hand_from_log(file: str, first_line: int, text: str) -> tuple[Hand, LogExcer
 def stored_logs(con: duckdb.DuckDBPyConnection, keys: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
     """The stored lines of the hands ``keys`` (site, hand id); none from a database imported before
     hand_logs."""
-    try:
+    try:  # a join, not list_contains: DuckDB then reads only the blocks that hold the keys
         return {(site, hand_id): text for site, hand_id, text in con.execute(
-            "SELECT site, hand_id, text FROM hand_logs WHERE list_contains(?::VARCHAR[][], [site, hand_id])",
+            "SELECT site, hand_id, text FROM hand_logs SEMI JOIN (SELECT key[1] AS site, key[2] AS hand_id "
+            "FROM (SELECT unnest(?::VARCHAR[][]) AS key)) USING (site, hand_id)",
             [[list(key) for key in keys]]).fetchall()}
     except duckdb.CatalogException:
         return {}
