@@ -176,13 +176,17 @@ class ServeApp:
             return Response(status_code=204, headers=_headers(STRICT))
         except (DatabaseError, duckdb.Error) as error:
             return self._message(500, "The database cannot be read", _one_line(error))
-        except Exception as error:  # a fault of studbook's own: said in one line, here and on the page
-            log_error(f"{request.url.path}: {type(error).__name__}: {_one_line(error)}")
-            return self._message(500, "studbook could not build this table",
-                                 f"{type(error).__name__}: {_one_line(error)}")
+        except Exception as error:
+            return self._fault(request, error, "table")
         return HTMLResponse(section, headers=_headers(STRICT))
 
     # -- answering -------------------------------------------------------------------------------------
+
+    def _fault(self, request: Request, error: Exception, what: str) -> Response:
+        """A fault of studbook's own: said in one line, in the server's log and on the page."""
+        said = f"{type(error).__name__}: {_one_line(error)}"
+        log_error(f"{request.url.path}: {said}")
+        return self._message(500, f"studbook could not build this {what}", said)
 
     @staticmethod
     def _params(request: Request) -> Params:
@@ -211,10 +215,8 @@ class ServeApp:
                 return self._message(503, "The database is busy", str(error), retry=True)
             except (DatabaseError, duckdb.Error) as error:
                 return self._message(500, "The database cannot be read", _one_line(error))
-            except Exception as error:  # a fault of studbook's own: said in one line, here and on the page
-                log_error(f"{request.url.path}: {type(error).__name__}: {_one_line(error)}")
-                return self._message(500, "studbook could not build this page",
-                                     f"{type(error).__name__}: {_one_line(error)}")
+            except Exception as error:
+                return self._fault(request, error, "page")
 
         return endpoint
 
