@@ -8,7 +8,6 @@ installed (Debian: ``apt-get install chromium``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -40,14 +39,6 @@ from studbook.reports.source import load_hand
 
 pytestmark = pytest.mark.skipif(BINARY is None, reason="Chromium is not installed (Debian: apt-get install "
                                                        "chromium); the browser tests need it")
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
-    assert BINARY is not None
-    chromium = Chromium(BINARY, tmp_path_factory.mktemp("chromium-profile"))
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture(scope="module")

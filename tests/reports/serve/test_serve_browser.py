@@ -14,7 +14,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,14 +35,6 @@ from studbook.writers import WRITERS
 
 pytestmark = pytest.mark.skipif(BINARY is None, reason="Chromium is not installed (Debian: apt-get install "
                                                        "chromium); the browser tests need it")
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
-    assert BINARY is not None
-    chromium = Chromium(BINARY, tmp_path_factory.mktemp("chromium-profile"))
-    yield chromium
-    chromium.close()
 
 
 def follow(browser: Chromium, script: str) -> None:
