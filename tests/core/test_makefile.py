@@ -16,9 +16,10 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 
 
 def make(*args: str, env: dict[str, str] | None = None) -> str:
-    # the Makefile as a user's shell runs it: not STUDBOOK_PURE, nor the flags of a make this suite runs in
+    # the Makefile as a user's shell runs it: not STUDBOOK_PURE, nor the flags and variables of a make this
+    # suite runs in (CI's `make test WITH_PY313=1` exports WITH_PY313 to its recipes)
     environment = {key: value for key, value in os.environ.items()
-                   if key not in ("STUDBOOK_PURE", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+                   if key not in ("STUDBOOK_PURE", "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "WITH_PY313")}
     result = subprocess.run(["make", "--no-print-directory", "-s", "-C", str(ROOT), *args], text=True,
                             capture_output=True, env={**environment, **(env or {})})
     assert result.returncode == 0, result.stdout + result.stderr
