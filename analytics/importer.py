@@ -326,6 +326,7 @@ def run_import(files: Sequence[Path], db: Path, jobs: int | None = 1, rule_args:
                 if summary.imported:
                     summary.stack_breaks = writer.submit(loader.stack_breaks).result()
             finally:
+                writer.shutdown()  # on Ctrl-C: the writer's step in hand ends before its connection closes
                 con.close()
     except KeyboardInterrupt:  # what the writer committed is stored, the rest of its pass is not
         summary.interrupted, summary.imported = True, loader.imported if loader is not None else 0

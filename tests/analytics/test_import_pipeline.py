@@ -104,3 +104,32 @@ def test_an_import_keeps_the_switch_interval_short_while_it_runs_and_restores_it
 def hand_texts(count: int) -> list[str]:
     played = Simulator(Setup(game="stud", players=5, seed=1)).hands(count)
     return [WRITERS["pokerstars"](hand.hand) + SEPARATORS["pokerstars"] for hand in played]
+
+
+def test_ctrl_c_while_the_writer_prepares_waits_for_it_before_the_database_closes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer thread makes the staging tables while the main thread looks at the files: Ctrl-C then
+    must not close the connection under the writer's query."""
+    from studbook.analytics import importer
+    from studbook.analytics.load import Loader
+
+    preparing, prepared = threading.Event(), threading.Event()
+    slow_prepare = Loader.prepare
+
+    def prepare(self: Loader) -> None:
+        preparing.set()
+        threading.Event().wait(0.3)
+        slow_prepare(self)
+        prepared.set()
+
+    def interrupted(*_: object) -> dict[Path, int]:
+        preparing.wait(5)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Loader, "prepare", prepare)
+    monkeypatch.setattr(importer, "unchanged_files", interrupted)
+    log = tmp_path / "one.txt"
+    log.write_text("".join(hand_texts(2)), encoding="utf-8")
+    summary = run_import([log], tmp_path / "db.duckdb")
+    assert summary.interrupted and summary.imported == 0
+    assert prepared.is_set()
