@@ -71,12 +71,12 @@ def filter_form(action: str, fields: Sequence[Html], keep: Mapping[str, Any] | N
 
 
 def sort_header(label: str, column: str, current: str, descending: bool, path: str,
-                params: Mapping[str, Any], numeric: bool = False) -> Html:
+                params: Mapping[str, Any], numeric: bool = False, title: str | None = None) -> Html:
     """A column header that sorts by ``column``; again on the sorted column turns the order round."""
     down = not descending if column == current else numeric  # numbers: largest first
     arrow = (" ▼" if descending else " ▲") if column == current else ""
     target = link(path, {**params, "sort": column, "order": "desc" if down else "asc", "page": None})
-    return h("th", h("a", label + arrow, href=target), class_="num" if numeric else None,
+    return h("th", h("a", label + arrow, href=target, title=title), class_="num" if numeric else None,
              aria_sort=("descending" if descending else "ascending") if column == current else None)
 
 

@@ -14,6 +14,8 @@ from typing import Any
 import duckdb
 
 from studbook.analytics.aliases import listing
+from studbook.analytics.stat_names import ROUND_OF
+from studbook.analytics.stat_names import Rounds
 from studbook.reports.html import Html
 from studbook.reports.html import h
 from studbook.reports.serve.cache import Cached
@@ -34,8 +36,7 @@ KEY = ("player", "site", "game", "unit")
 # The columns shown, as `studbook stats` shows a table too wide for every stat: the key, then these.
 STATS = ("hands", "net", "big_bets_per_100", "vpip", "aggression_3rd", "steal", "saw_4th", "wtsd",
          "won_at_showdown", "aggression_factor")
-LABELS = {"big_bets_per_100": "BB/100", "aggression_3rd": "3rd aggr.", "saw_4th": "saw 4th",
-          "won_at_showdown": "won at SD", "aggression_factor": "AF"}
+LABELS = {"big_bets_per_100": "BB/100", "won_at_showdown": "won at SD", "aggression_factor": "AF"}
 MAX_PAGE = 1_000_000
 
 
@@ -72,6 +73,24 @@ def player_link(row: dict[str, Any], scope: Scope) -> str:
     return link("/player", {"player": who, "game": game, "kind": scope.kind, "since": scope.since})
 
 
+def column_label(name: str, rounds: Rounds) -> tuple[str, str | None]:
+    """A column's header for the games shown, and the help its title gives: the stats of a betting round
+    are named by that round's street in those games (``saw 3rd`` in five card stud), as ``stats`` does.
+
+    >>> column_label("saw_4th", Rounds.of(["stud5"])), column_label("aggression_3rd", Rounds.of(["stud"]))
+    (('saw 3rd', 'saw 3rd street'), ('3rd aggr.', 'aggression on 3rd street'))
+    >>> column_label("saw_4th", Rounds.of(["stud", "stud5"]))[0], column_label("vpip", Rounds.of([]))
+    ('saw round2', ('vpip', None))
+    """
+    if name not in ROUND_OF:
+        return LABELS.get(name, name), None
+    street = rounds.street(ROUND_OF[name])
+    phrase = rounds.phrase(ROUND_OF[name])
+    if name.startswith("aggression_"):
+        return f"{street} aggr.", f"aggression on {phrase}"
+    return f"saw {street}", f"saw {phrase}"
+
+
 def _cell(row: dict[str, Any], column: str) -> Any:
     value = row[column]
     if value is None:
@@ -105,8 +124,12 @@ def stats_rows(con: duckdb.DuckDBPyConnection, query: PlayersQuery, cached: Cach
 
 
 def _table(rows: list[dict[str, Any]], query: PlayersQuery) -> Html:
-    headers = [h("th", "")] + [sort_header(LABELS.get(name, name), name, query.sort, query.descending, "/",
-                                           query.filters(), numeric=name in STATS) for name in (*KEY, *STATS)]
+    rounds = Rounds.of([query.scope.game] if query.scope.game else [row["game"] for row in rows])
+    headers = [h("th", "")]
+    for name in (*KEY, *STATS):
+        label, title = column_label(name, rounds)
+        headers.append(sort_header(label, name, query.sort, query.descending, "/", query.filters(),
+                                   numeric=name in STATS, title=title))
     body = []
     for row in rows:
         tick = h("input", type="checkbox", name="member", value=f"{row['site']}:{row['player']}",

@@ -259,3 +259,19 @@ def test_a_hand_links_to_the_hands_before_and_after_at_its_table(served: Served)
     assert 'href="/hand?site=studbook&amp;id=1115-01" class="hand-before"' in page
     assert 'href="/hand?site=studbook&amp;id=1115-03" class="hand-after"' in page
     assert "first hand at this table" in ok(served, "/hand?site=studbook&id=1115-01")
+
+
+def headers(page: str, table_class: str) -> list[str]:
+    head = re.search(rf'<table class="{table_class}">\s*<thead>(.*?)</thead>', page, re.S)
+    assert head, f"no table {table_class}"
+    return [html.unescape(re.sub(r"<[^>]+>", "", cell)).rstrip(" ▲▼")
+            for cell in re.findall(r"<th[^>]*>(.*?)</th>", head.group(1), re.S)]
+
+
+def test_the_players_columns_name_the_streets_of_the_games_shown(served: Served) -> None:
+    five = headers(ok(served, "/?game=descubierto"), "players")
+    assert "saw 3rd" in five and "2nd aggr." in five and "saw 4th" not in five
+    seven = headers(ok(served, "/?game=stud8"), "players")
+    assert "saw 4th" in seven and "3rd aggr." in seven
+    assert "saw round2" in headers(ok(served, "/"), "players")  # five- and seven-card games in one table
+    assert 'title="saw the 2nd betting round (3rd street in descubierto; 4th street in' in ok(served, "/")
