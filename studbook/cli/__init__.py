@@ -18,6 +18,7 @@ from studbook.cli import reports
 from studbook.cli import serve
 from studbook.cli.alias import alias_app
 from studbook.cli.equity import equity_command
+from studbook.cli.errors import interrupted_queries
 from studbook.cli.help_format import HelpTyper
 from studbook.cli.rules import rules_command
 from studbook.cli.simulate import simulate_command
@@ -48,7 +49,8 @@ def _options(version: Annotated[bool, typer.Option(
 
 
 def main() -> None:
-    app()
+    with interrupted_queries():
+        app()
 
 
 # The order here is the order of `studbook --help`.

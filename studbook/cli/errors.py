@@ -8,6 +8,8 @@ from contextlib import contextmanager
 
 import typer
 
+INTERRUPTED = 130  # the status of a command that Ctrl-C ended, as typer and a shell give it
+
 
 class UserError(Exception):
     """A mistake in the command line itself, or a report that cannot be made as asked."""
@@ -42,3 +44,16 @@ def user_errors() -> Iterator[None]:
             raise
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+
+
+@contextmanager
+def interrupted_queries() -> Iterator[None]:
+    """Ctrl-C during a DuckDB query of a command that does not handle it (opening a database, a report's
+    query): DuckDB stops the query with a RuntimeError, which ends the command as Ctrl-C does anywhere
+    else, with status 130 and no traceback."""
+    try:
+        yield
+    except RuntimeError as error:
+        if str(error) != "Query interrupted":
+            raise
+        raise SystemExit(INTERRUPTED) from None

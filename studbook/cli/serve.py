@@ -14,6 +14,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 from typing import Annotated
 
 import typer
@@ -23,6 +24,9 @@ from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import Db
 from studbook.cli.options import LakeOption
+
+if TYPE_CHECKING:
+    import uvicorn
 
 DEFAULT_PORT = 8765
 MAX_PORT = 65535
@@ -90,21 +94,29 @@ def serve_command(
             if watcher is not None:
                 _stop(watcher)
             raise
-    url = address(sock) + (f"?token={token}" if token else "")
-    typer.echo(f"studbook serve: {url}  ({source.name}; Ctrl-C stops)")
-    if token:
-        typer.echo("listening beyond this machine: a browser needs the token the address carries")
     app = ServeApp(source, token, loopback)
+    serving = server(app.app)
     warming = threading.Thread(target=app.warm, daemon=True)
-    warming.start()
-    if open_browser:
-        threading.Timer(0.5, webbrowser.open, [url]).start()
+    previous = signal.signal(signal.SIGINT, lambda *_: _stop_serving(serving))
     try:
-        server(app.app).run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: stopping is what was asked
-        pass
+        url = address(sock) + (f"?token={token}" if token else "")
+        typer.echo(f"studbook serve: {url}  ({source.name}; Ctrl-C stops)")
+        if token:
+            typer.echo("listening beyond this machine: a browser needs the token the address carries")
+        warming.start()
+        if open_browser:
+            threading.Timer(0.5, webbrowser.open, [url]).start()
+        serving.run(sockets=[sock])
     finally:
+        signal.signal(signal.SIGINT, previous)
+        if warming.ident is not None:
+            warming.join()  # its query ends before the database closes: DuckDB aborts the process otherwise
         if watcher is not None:
             _stop(watcher)
-        warming.join()  # its query ends before the database closes: DuckDB aborts the process otherwise
         source.close()
+
+
+def _stop_serving(serving: uvicorn.Server) -> None:
+    """Ctrl-C, from the moment the address is printed: the server stops (at once if it has not started),
+    whether or not uvicorn's own handler, which does the same while it serves, is in place yet."""
+    serving.should_exit = True
