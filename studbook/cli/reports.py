@@ -116,6 +116,10 @@ def replay_command(
     force: Force = False,
     rule: ReplayRule = None,
     lake: ReplayLake = None,
+    review: Annotated[str | None, typer.Option(
+        "--review", metavar="PLAYER", help="Review the hand from PLAYER's seat: the others' down cards "
+                                          "hidden until shown, and a stop at each of PLAYER's decisions "
+                                          "to choose before it is revealed.")] = None,
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
@@ -127,8 +131,11 @@ def replay_command(
         if (source is None) == (lake is None):
             raise UserError("give a hand history file or database, or --lake DIR")
         found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
+        if review is not None and review not in (seated := [s.player for s in found.replay.hand.seats]):
+            raise UserError(f"{review!r} is not seated in hand {hand}: the players are {', '.join(seated)}")
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
-        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log), source, force)
+        page = replayer_page(found.replay, found.log, review)
+        _write(output or Path(f"{'review' if review else 'replay'}-{name}.html"), page, source, force)
         if found.rules is not None:
             origin = "--rule" if rule else "stored with the hand"
             typer.echo(f"house rules ({origin}): {rules_text(found.rules)}")
