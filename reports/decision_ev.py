@@ -45,7 +45,8 @@ def decision_streets(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.Dat
                sum(d.ev / s.big_bet) AS decision_ev_bb,
                sqrt(sum(pow(coalesce(d.std_error, 0) / s.big_bet, 2))) AS ev_error_bb
         FROM decisions AS d
-        JOIN {seat_rows(filters, "site, hand_id, player, variant, big_bet")} AS s USING (site, hand_id, player)
+        JOIN {seat_rows(filters, "site, hand_id, player, variant, big_bet")} AS s
+            USING (site, hand_id, player)
         GROUP BY ALL ORDER BY game, d.street_index""", params=filters.params).pl()
 
 

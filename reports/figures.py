@@ -191,8 +191,8 @@ def decision_ev_bars(frame: pl.DataFrame) -> go.Figure:
                                 marker_color=GAME_COLOURS[index % len(GAME_COLOURS)],
                                 error_y={"type": "data", "array": [1.96 * e for e in rows["ev_error_bb"]],
                                          "visible": True},
-                                text=[f"{value:+.2f}" for value in values], textposition="outside",
-                                cliponaxis=False))
+                                hovertext=[f"{game}, {street} street: {value:+.2f} big bets" for street, value
+                                           in zip(rows["street"], values, strict=True)], hoverinfo="text"))
     figure.update_xaxes(title="street", type="category", categoryorder="array", categoryarray=STREETS)
     figure.update_yaxes(title="decision EV (big bets)", zeroline=True)
     return _layout(figure, "Decision EV by street (big bets; bars mark 95% of the Monte Carlo error)")

@@ -135,5 +135,6 @@ def replayer_page(replay: Replay, log: LogExcerpt | None = None, review: str | N
                 + Html('<script>document.addEventListener("DOMContentLoaded", () => '
                        'Replayer.mount(document.getElementById("replayer"), '
                        'JSON.parse(document.getElementById("replay-data").textContent)));</script>'))
-    return document(f"{'Review' if review else 'Replay'}: {data['title']}", body, styles=("report.css", "replayer.css"),
+    return document(f"{'Review' if review else 'Replay'}: {data['title']}", body,
+                    styles=("report.css", "replayer.css"),
                     scripts=("replayer.js",))

@@ -47,16 +47,18 @@ def first_round_by_door(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.
 
 def showdowns(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = SHOWDOWNS_SHOWN) -> pl.DataFrame:
     """The latest ``limit`` hands the player took to a showdown with the hole cards known: the up cards
-    in the order dealt, the down cards, the hand named, the result; ``total`` is how many there are."""
+    in the order dealt, the down cards, the hand named, whether it was mucked, the result; ``total`` is how
+    many there are."""
     return con.sql(f"""
         WITH mine AS (
             SELECT site, hand_id, player, start_utc, variant, unit, decimals, high_name, low_name, net,
-                   won_at_showdown
+                   won_at_showdown, shown_cards
             FROM {seat_rows(filters)} WHERE showdown),
         known AS (  -- a card dealt face down and shown again is one card, at its first place
             SELECT site, hand_id, player, face, card, min(seq) AS seq
             FROM cards JOIN mine USING (site, hand_id, player) WHERE face IN ('up', 'down') GROUP BY ALL)
         SELECT start_utc, site, hand_id, variant AS game, unit, high_name, low_name,
+               shown_cards IS NULL AS mucked,
                money(net, decimals) AS net_money, won_at_showdown,
                string_agg(card, ' ' ORDER BY seq) FILTER (face = 'up') AS board,
                string_agg(card, ' ' ORDER BY seq) FILTER (face = 'down') AS hole,
@@ -76,9 +78,15 @@ def first_round_section(frame: pl.DataFrame, embed: figures.Embedder) -> list[Ht
         h("p", f"Each hand counted once, under the most telling of the player's actions on {words}: a "
                "completion, bet or raise at any point; else a fold; else a call; else the bring-in or checks "
                "alone. Each door card is followed by the number of hands behind it.", class_="note"),
-        embed(figures.door_actions(frame, FIRST_ROUND_CLASSES, f"What the player did on {words}, by door card"),
-              "fig-door-actions"),
+        embed(figures.door_actions(frame, FIRST_ROUND_CLASSES,
+                                   f"What the player did on {words}, by door card"), "fig-door-actions"),
     ]
+
+
+def _hand_name(high: str | None, low: str | None, mucked: bool) -> str:
+    """``two pair, Aces and Queens / 8,7,5,4,2``; a hand mucked at the showdown (its cards known to its
+    owner's log only) says so."""
+    return " / ".join(name for name in (high, low) if name) or ("mucked" if mucked else "")
 
 
 def _result(net: Decimal | None, unit: str, won: bool) -> str:
@@ -95,7 +103,7 @@ def showdown_section(frame: pl.DataFrame) -> list[Html]:
     shown = f"The latest {frame.height:,} of {total:,}" if total > frame.height else f"All {total:,}"
     rows = [[f"{row['start_utc']:%Y-%m-%d %H:%M}" if row["start_utc"] else "", row["game"],
              f"{row['site']} {row['hand_id']}", row["board"] or "", row["hole"],
-             " / ".join(name for name in (row["high_name"], row["low_name"]) if name),
+             _hand_name(row["high_name"], row["low_name"], row["mucked"]),
              _result(row["net_money"], row["unit"], row["won_at_showdown"])]
             for row in frame.to_dicts()]
     return [h("p", f"{shown} hands the player took to a showdown with the hole cards known, latest first; "

@@ -113,10 +113,12 @@ def test_each_of_the_players_actions_is_a_question_with_its_choices(found: Found
         {"options": [["fold", "Fold"], ["passive", "Call $0.05"], ["aggressive", "Complete"]],
          "taken": "aggressive"},
         {"options": [["fold", "Fold"], ["passive", "Check"], ["aggressive", "Bet"]], "taken": "aggressive"},
-        {"options": [["fold", "Fold"], ["passive", "Call $0.10"], ["aggressive", "Raise"]], "taken": "passive"},
+        {"options": [["fold", "Fold"], ["passive", "Call $0.10"], ["aggressive", "Raise"]],
+         "taken": "passive"},
     ]
     bring_in = next(step for step in data["steps"] if step.get("move") == "bring-in")
-    assert bring_in["choice"]["options"] == [["passive", "Bring in $0.05"], ["aggressive", "Complete to $0.10"]]
+    assert bring_in["choice"]["options"] == [["passive", "Bring in $0.05"],
+                                             ["aggressive", "Complete to $0.10"]]
     assert not bring_in.get("ask")  # Cyd's, not Ann's
     assert all(step["decision"] is None for step in asked)  # not analysed
 
@@ -165,7 +167,8 @@ def answer(browser: Chromium, move: str) -> None:
 
 
 @pytest.mark.skipif(BINARY is None, reason="Chromium is not installed (Debian: apt-get install chromium)")
-def test_review_stops_at_each_decision_and_tallies(browser: Chromium, found: FoundHand, tmp_path: Path) -> None:
+def test_review_stops_at_each_decision_and_tallies(browser: Chromium, found: FoundHand,
+                                                   tmp_path: Path) -> None:
     notes = {COMPLETION_SEQ: DecisionEV(ev=12.4, equity=0.618, best_action="complete")}
     page = tmp_path / "review.html"
     page.write_text(replayer_page(found.replay, found.log, review="Ann", decisions=notes), encoding="utf-8")
@@ -189,7 +192,8 @@ def test_review_stops_at_each_decision_and_tallies(browser: Chromium, found: Fou
     assert browser.js(f"{ROOT}.dataset.asking") == "0"
     banner = browser.js("document.querySelector('#replayer .rp-banner').innerText")
     assert "Ann completes to $0.10" in banner and "You chose: Complete." in banner
-    assert "EV of Ann's play: +$0.12 (+0.62 big bets)" in banner and "best play by the analysis: complete" in banner
+    assert "EV of Ann's play: +$0.12 (+0.62 big bets)" in banner
+    assert "best play by the analysis: complete" in banner
     for move in ["passive"] * (len(ANN_MOVES) - 1):  # the rest: always check or call
         browser.press("End", 35)
         assert browser.js(f"{ROOT}.dataset.asking") == "1"
@@ -201,7 +205,8 @@ def test_review_stops_at_each_decision_and_tallies(browser: Chromium, found: Fou
     tally = browser.js("({...document.querySelector('#replayer .rp-tally').dataset})")
     # as Ann did: the completion, and the four checks and calls (not her two bets)
     assert tally == {"answered": str(len(ANN_MOVES)), "same": "5"}
-    assert "best play in 1 of 1 decisions" in browser.js("document.querySelector('#replayer .rp-tally').innerText")
+    tally_text = browser.js("document.querySelector('#replayer .rp-tally').innerText")
+    assert "Answered 7 of 7; as Ann did: 5." in tally_text and "best play in 1 of 1 decisions" in tally_text
     assert backs(browser, "Bob") == 0 and "K\u2666" in seat_text(browser, "Bob")  # shown down
     assert backs(browser, "Cyd") == 2  # folded unseen
     assert not browser.js("document.querySelector('#replayer .rp-ruling').hidden")
