@@ -19,15 +19,10 @@ from studbook.reports.filters import seat_rows
 from studbook.reports.html import Html
 from studbook.reports.html import h
 from studbook.reports.html import table
+from studbook.reports.review import analysed
 
 UNDERDOG = 0.2  # a call with less equity than this is "a call as an underdog of less than 20%"
 NOT_ANALYSED = "Decision EV is not in this database: run `studbook analyse` to see decision EV."
-
-
-def analysed(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether the database (or the lake's views) has the ``decisions`` table."""
-    return con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'decisions'"
-                       ).fetchall()[0][0] > 0
 
 
 def decision_streets(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame | None:

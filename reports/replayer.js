@@ -68,7 +68,7 @@ const Replayer = (() => {
     header.append(el("h1", null, data.review ? `${data.title}: review of ${data.review.player}` : data.title));
     if (data.review) {
       header.append(el("p", "note", `The hand as ${data.review.player} saw it: the others' face-down cards stay ` +
-        `hidden until shown. At each of ${data.review.player}'s ${data.review.decisions} decisions, choose; ` +
+        `hidden until shown. At each of ${data.review.player}'s decisions (${data.review.decisions}), choose; ` +
         "then the play is revealed."));
     }
     const facts = el("dl", "facts");

@@ -12,18 +12,23 @@ each decision step then carries a ``decision`` object for the page::
     {"equity": "34%" | null, "ev": "+$0.09", "evBigBets": 0.45, "error": "$0.01" | null,
      "best": "raise" | null, "bestMove": "fold" | "passive" | "aggressive" | null}
 
-Without it the review still compares the user's choice with the player's.
+Without it the review still compares the user's choice with the player's. :func:`stored_decisions`
+reads them from a database that ``studbook analyse`` filled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from typing import Any
 
 from studbook.hand import Hand
 from studbook.money import format_amount
 from studbook.reports.replay_steps import move_kind
+
+if TYPE_CHECKING:
+    import duckdb
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +39,22 @@ class DecisionEV:
     equity: float | None = None  # 0..1: the share of the pot the hand could expect at that moment
     std_error: float | None = None  # chips; None where the equity was enumerated exactly
     best_action: str | None = None  # fold | check | call | bet | raise ..., when the analysis names one
+
+
+def analysed(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the database (or the lake's views) has the ``decisions`` table of ``studbook analyse``."""
+    return con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'decisions'"
+                       ).fetchall()[0][0] > 0
+
+
+def stored_decisions(con: duckdb.DuckDBPyConnection, site: str, hand_id: str,
+                     player: str) -> dict[int, DecisionEV]:
+    """``player``'s analysed decisions in one hand, by seq; none where the database was not analysed."""
+    if not analysed(con):
+        return {}
+    rows = con.execute("SELECT seq, ev, equity, std_error FROM decisions WHERE site = ? AND hand_id = ? "
+                       "AND player = ? AND ev IS NOT NULL", [site, hand_id, player]).fetchall()
+    return {seq: DecisionEV(ev=ev, equity=equity, std_error=error) for seq, ev, equity, error in rows}
 
 
 def _signed(hand: Hand, chips: float) -> str:

@@ -36,6 +36,9 @@ from studbook.rules.variants import VARIANTS
 if TYPE_CHECKING:
     import duckdb
 
+    from studbook.hand import Hand
+    from studbook.reports.review import DecisionEV
+
 
 def _write(path: Path, page: str, source: Path | None, force: bool) -> None:
     from studbook.writers.targets import HTML_PAGE  # the readers that tell a log, only when writing
@@ -107,6 +110,23 @@ def report_command(
         _write(output, page, db, force)
 
 
+def _stored_decisions(source: Path | None, lake: str | None, hand: Hand,
+                      player: str) -> dict[int, DecisionEV]:
+    """The decision EVs ``studbook analyse`` stored for ``player`` in ``hand``: none from a log file."""
+    from studbook.outputs import is_database
+    from studbook.reports.review import stored_decisions
+
+    if lake is None and source is not None and source.is_dir():
+        lake = str(source)  # a lake folder given as the source, as load_hand takes it
+    if lake is None and (source is None or not is_database(source)):
+        return {}  # a log file: nothing was analysed
+    con = open_db_or_lake(source or Path(), lake)
+    try:
+        return stored_decisions(con, hand.site, hand.hand_id, player)
+    finally:
+        con.close()
+
+
 def replay_command(
     hand: Annotated[str, typer.Option("--hand", help="The hand's id, as the log writes it.")],
     source: Annotated[Path | None, typer.Argument(
@@ -133,8 +153,9 @@ def replay_command(
         found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
         if review is not None and review not in (seated := [s.player for s in found.replay.hand.seats]):
             raise UserError(f"{review!r} is not seated in hand {hand}: the players are {', '.join(seated)}")
+        decisions = _stored_decisions(source, lake, found.replay.hand, review) if review else None
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
-        page = replayer_page(found.replay, found.log, review)
+        page = replayer_page(found.replay, found.log, review, decisions)
         _write(output or Path(f"{'review' if review else 'replay'}-{name}.html"), page, source, force)
         if found.rules is not None:
             origin = "--rule" if rule else "stored with the hand"

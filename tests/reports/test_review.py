@@ -11,11 +11,13 @@ import json
 import re
 from pathlib import Path
 
+import duckdb
 import pytest
 from helpers.chromium import BINARY
 from helpers.chromium import Chromium
 from helpers.chromium import assert_clean
 from helpers.chromium import screenshot_folder
+from helpers.importing import import_into
 from helpers.importing import runner
 
 from studbook.cli import app
@@ -146,6 +148,35 @@ def test_replay_review_command(found: FoundHand, tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
         "error: 'Zed' is not seated in hand 7001: the players are Ann, Bob, Cyd"]
+
+
+def test_replay_review_of_an_analysed_database_shows_its_decision_ev(found: FoundHand,
+                                                                     tmp_path: Path) -> None:
+    db = tmp_path / "review.duckdb"
+    import_into(db, Path(found.replay.hand.source.file))
+
+    def asked(*extra: str) -> list[dict]:
+        out = tmp_path / "review.html"
+        result = runner.invoke(app, ["replay", str(db), "--hand", "7001", "--review", "Ann", "-o", str(out),
+                                     "--force", *extra])
+        assert result.exit_code == 0, result.output
+        page = out.read_text(encoding="utf-8")
+        data = json.loads(re.search(r'id="replay-data">(.*?)</script>', page, re.S).group(1))
+        return [step for step in data["steps"] if step.get("ask")]
+
+    assert [step["decision"] for step in asked()] == [None] * len(ANN_MOVES)  # not analysed
+    with duckdb.connect(str(db)) as con:  # the real table comes from analytics/decisions.sql
+        con.execute("CREATE TABLE decisions (site VARCHAR, hand_id VARCHAR, seq SMALLINT, street TINYINT, "
+                    "street_index TINYINT, player VARCHAR, action VARCHAR, amount BIGINT, pot_after BIGINT, "
+                    "opponents TINYINT, equity DOUBLE, equity_hi DOUBLE, equity_lo DOUBLE, scoop DOUBLE, "
+                    "ev DOUBLE, std_error DOUBLE, method VARCHAR)")
+        con.execute("INSERT INTO decisions VALUES ('studbook', '7001', 4, 3, 0, 'Ann', 'complete', 8, 31, 2, "
+                    "0.7, NULL, NULL, NULL, 13.8, NULL, 'exact'), ('studbook', '7001', 4, 3, 0, 'Bob', "
+                    "'complete', 8, 31, 2, 0.1, NULL, NULL, NULL, -5, NULL, 'exact')")
+    notes = [step["decision"] for step in asked()]
+    assert notes[0] == {"equity": "70%", "ev": "+$0.14", "evBigBets": 0.69, "error": None, "best": None,
+                        "bestMove": None}
+    assert notes[1:] == [None] * (len(ANN_MOVES) - 1)
 
 
 # -- in Chromium -----------------------------------------------------------------------------------------
