@@ -52,14 +52,14 @@ def showdowns(con: duckdb.DuckDBPyConnection, filters: Filters, limit: int = SHO
     return con.sql(f"""
         WITH mine AS (
             SELECT site, hand_id, player, start_utc, variant, unit, decimals, high_name, low_name, net,
-                   won_at_showdown, shown_cards
+                   shown_cards
             FROM {seat_rows(filters)} WHERE showdown),
         known AS (  -- a card dealt face down and shown again is one card, at its first place
             SELECT site, hand_id, player, face, card, min(seq) AS seq
             FROM cards JOIN mine USING (site, hand_id, player) WHERE face IN ('up', 'down') GROUP BY ALL)
         SELECT start_utc, site, hand_id, variant AS game, unit, high_name, low_name,
                shown_cards IS NULL AS mucked,
-               money(net, decimals) AS net_money, won_at_showdown,
+               money(net, decimals) AS net_money,
                string_agg(card, ' ' ORDER BY seq) FILTER (face = 'up') AS board,
                string_agg(card, ' ' ORDER BY seq) FILTER (face = 'down') AS hole,
                count(*) OVER () AS total
@@ -84,15 +84,23 @@ def first_round_section(frame: pl.DataFrame, embed: figures.Embedder) -> list[Ht
 
 
 def _hand_name(high: str | None, low: str | None, mucked: bool) -> str:
-    """``two pair, Aces and Queens / 8,7,5,4,2``; a hand mucked at the showdown (its cards known to its
-    owner's log only) says so."""
+    """The hand as the showdown named it, high / low; a hand mucked at the showdown (its cards known to
+    its owner's log only) says so.
+
+    >>> _hand_name("two pair, Aces and Queens", "8,7,5,4,2", False), _hand_name(None, None, True)
+    ('two pair, Aces and Queens / 8,7,5,4,2', 'mucked')
+    """
     return " / ".join(name for name in (high, low) if name) or ("mucked" if mucked else "")
 
 
-def _result(net: Decimal | None, unit: str, won: bool) -> str:
-    """``won $1.20``, ``lost 300 chips``: the hand's net for the player."""
+def _result(net: Decimal, unit: str) -> str:
+    """The hand's net for the player, in words.
+
+    >>> _result(Decimal("1.20"), "USD"), _result(Decimal("-300"), "chips"), _result(Decimal(0), "EUR")
+    ('won $1.20', 'lost 300 chips', 'broke even')
+    """
     if not net:
-        return "won" if won else "broke even"
+        return "broke even"
     return f"{'won' if net > 0 else 'lost'} {unit_money(abs(net), unit)}"
 
 
@@ -104,7 +112,7 @@ def showdown_section(frame: pl.DataFrame) -> list[Html]:
     rows = [[f"{row['start_utc']:%Y-%m-%d %H:%M}" if row["start_utc"] else "", row["game"],
              f"{row['site']} {row['hand_id']}", row["board"] or "", row["hole"],
              _hand_name(row["high_name"], row["low_name"], row["mucked"]),
-             _result(row["net_money"], row["unit"], row["won_at_showdown"])]
+             _result(row["net_money"], row["unit"])]
             for row in frame.to_dicts()]
     return [h("p", f"{shown} hands the player took to a showdown with the hole cards known, latest first; "
                    "the result is the hand's net for the player.", class_="note"),

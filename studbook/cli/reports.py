@@ -152,7 +152,10 @@ def replay_command(
             raise UserError("give a hand history file or database, or --lake DIR")
         found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
         if review is not None and review not in (seated := [s.player for s in found.replay.hand.seats]):
-            raise UserError(f"{review!r} is not seated in hand {hand}: the players are {', '.join(seated)}")
+            from studbook.display import visible
+
+            players = ", ".join(visible(name) for name in seated)  # a log's names: no terminal control
+            raise UserError(f"{visible(review)!r} is not seated in hand {hand}: the players are {players}")
         decisions = _stored_decisions(source, lake, found.replay.hand, review) if review else None
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
         page = replayer_page(found.replay, found.log, review, decisions)

@@ -17,6 +17,9 @@ from helpers.chromium import BINARY
 from helpers.chromium import Chromium
 from helpers.chromium import assert_clean
 from helpers.chromium import screenshot_folder
+from helpers.hostile_log import EVIL
+from helpers.hostile_log import HAND_ID
+from helpers.hostile_log import RAW_MARKUP
 from helpers.importing import import_into
 from helpers.importing import runner
 
@@ -243,4 +246,21 @@ def test_review_stops_at_each_decision_and_tallies(browser: Chromium, found: Fou
     assert not browser.js("document.querySelector('#replayer .rp-ruling').hidden")
     assert not browser.js("document.querySelector('#replayer .rp-log').hidden")
     browser.screenshot(shots / "review-end.png")
+    assert_clean(browser)
+
+
+@pytest.mark.skipif(BINARY is None, reason="Chromium is not installed (Debian: apt-get install chromium)")
+def test_a_hostile_name_reviewed_stays_text(browser: Chromium, hostile_db: Path, tmp_path: Path) -> None:
+    hostile = load_hand(hostile_db, HAND_ID)
+    html = replayer_page(hostile.replay, hostile.log, review=EVIL)
+    assert not RAW_MARKUP.search(html) and html.count("<script") == html.count("</script>")
+    page = tmp_path / "hostile-review.html"
+    page.write_text(html, encoding="utf-8")
+    browser.open(page)
+    browser.press("End", 35)
+    assert browser.js(f"{ROOT}.dataset.asking") == "1"
+    assert f"{EVIL} to act" in browser.js("document.querySelector('#replayer .rp-banner').innerText")
+    answer(browser, "fold")
+    assert "You chose: Fold." in browser.js("document.querySelector('#replayer .rp-banner').innerText")
+    assert browser.js("document.querySelectorAll('img, svg image, b').length") == 0
     assert_clean(browser)
