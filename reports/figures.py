@@ -182,18 +182,26 @@ def door_actions(frame: pl.DataFrame, classes: dict[str, str], title: str) -> go
 
 def decision_ev_bars(frame: pl.DataFrame) -> go.Figure:
     """Decision EV in big bets per street, one bar series per game, with a 95% bar for the Monte Carlo
-    error: columns ``game``, ``street`` (``4th`` ...), ``decision_ev_bb``, ``ev_error_bb``."""
+    error: columns ``game``, ``street_index``, ``street`` (``4th`` ...), ``decision_ev_bb``,
+    ``ev_error_bb``. Games whose streets differ are compared by betting round, as :func:`street_bars` does."""
+    games = frame["game"].unique(maintain_order=True).to_list()
+    by_round = Rounds.of(games).mixed
     figure = go.Figure()
-    for index, game in enumerate(frame["game"].unique(maintain_order=True).to_list()):
+    for index, game in enumerate(games):
         rows = frame.filter(pl.col("game") == game)
         values = rows["decision_ev_bb"].to_list()
-        figure.add_trace(go.Bar(x=rows["street"].to_list(), y=values, name=game,
-                                marker_color=GAME_COLOURS[index % len(GAME_COLOURS)],
+        streets = rows["street"].to_list()
+        x = [f"round {i + 1}" for i in rows["street_index"]] if by_round else streets
+        colour = GAME_COLOURS[index % len(GAME_COLOURS)]
+        figure.add_trace(go.Bar(x=x, y=values, name=game, marker_color=colour,
                                 error_y={"type": "data", "array": [1.96 * e for e in rows["ev_error_bb"]],
                                          "visible": True},
                                 hovertext=[f"{game}, {street} street: {value:+.2f} big bets" for street, value
-                                           in zip(rows["street"], values, strict=True)], hoverinfo="text"))
-    figure.update_xaxes(title="street", type="category", categoryorder="array", categoryarray=STREETS)
+                                           in zip(streets, values, strict=True)], hoverinfo="text"))
+    if by_round:
+        figure.update_xaxes(title="betting round", type="category", categoryorder="category ascending")
+    else:
+        figure.update_xaxes(title="street", type="category", categoryorder="array", categoryarray=STREETS)
     figure.update_yaxes(title="decision EV (big bets)", zeroline=True)
     return _layout(figure, "Decision EV by street (big bets; bars mark 95% of the Monte Carlo error)")
 

@@ -23,6 +23,7 @@ from helpers.importing import import_into
 from helpers.importing import runner
 
 from studbook.cli import app
+from studbook.reports import figures
 from studbook.reports.decision_ev import NOT_ANALYSED
 from studbook.reports.decision_ev import decision_streets
 from studbook.reports.filters import Filters
@@ -158,6 +159,18 @@ def test_decision_ev_by_street_sums_the_analysed_decisions(analysed_db: tuple[Pa
         assert row["put_in_worst_bb"] == pytest.approx(sum(r[7] for r in mine if r[14] < 0) / big_bet)
         assert row["decision_ev_bb"] == pytest.approx(sum(r[14] for r in mine) / big_bet)
         assert row["ev_error_bb"] == pytest.approx(math.sqrt(sum((r[15] or 0) ** 2 for r in mine)) / big_bet)
+
+
+def test_decision_ev_of_games_with_other_streets_is_drawn_by_betting_round() -> None:
+    frame = pl.DataFrame({"game": ["stud", "stud", "stud5"], "street_index": [0, 1, 1],
+                          "street": ["3rd", "4th", "3rd"], "decision_ev_bb": [0.5, 0.2, -0.1],
+                          "ev_error_bb": [0.0, 0.05, 0.1]})
+    mixed = figures.decision_ev_bars(frame)
+    assert [list(trace.x) for trace in mixed.data] == [["round 1", "round 2"], ["round 2"]]
+    assert list(mixed.data[1].hovertext) == ["stud5, 3rd street: -0.10 big bets"]
+    assert list(mixed.data[1].error_y.array) == [pytest.approx(0.196)]
+    alone = figures.decision_ev_bars(frame.filter(pl.col("game") == "stud"))
+    assert list(alone.data[0].x) == ["3rd", "4th"] and alone.layout.xaxis.title.text == "street"
 
 
 def test_a_database_never_analysed_says_how_to_see_decision_ev(con: duckdb.DuckDBPyConnection,
