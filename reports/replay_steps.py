@@ -202,8 +202,9 @@ class StepBuilder:
         variant = VARIANTS[self.hand.variant]
         opening = (variant.bring_in != "none" and self.street == variant.streets[0].street
                    and highest < self.hand.small_bet)  # only the bring-in to face: a completion opens
-        if record.action == "bring-in":
-            options = [["passive", f"Bring in {self.money(record.amount)}"],
+        if record.action == "bring-in" or (opening and highest == 0):  # the bring-in's turn, taken or not
+            amount = record.amount if record.action == "bring-in" else self.hand.bring_in
+            options = [["passive", f"Bring in {self.money(amount)}" if amount else "Bring in"],
                        ["aggressive", f"Complete to {self.money(self.hand.small_bet)}"]]
         else:
             passive = f"Call {self.money(to_call)}" if to_call > 0 else "Check"

@@ -128,6 +128,26 @@ def test_each_of_the_players_actions_is_a_question_with_its_choices(found: Found
     assert all(step["decision"] is None for step in asked)  # not analysed
 
 
+def test_a_bring_in_that_completes_was_asked_to_bring_in_or_complete(tmp_path: Path) -> None:
+    log = tmp_path / "completes.txt"
+    log.write_text(LOG.split("*** 3rd street ***")[0].replace("7001", "7002") + """*** 3rd street ***
+Ann: [Ac 3s] Ad
+Bob: [Kd Kc] 6d
+Cyd: [9s 5c] 2c
+Cyd completes to 0.10
+Ann folds
+Bob folds
+Cyd takes back 0.10
+Cyd wins 0.06
+total pot 0.06 · rake 0
+""", encoding="utf-8")
+    hand = load_hand(log, "7002")
+    steps = replayer_data(hand.replay, hand.log, review="Cyd")["steps"]
+    asked = [step["choice"] for step in steps if step.get("ask")]
+    assert asked == [{"options": [["passive", "Bring in $0.05"], ["aggressive", "Complete to $0.10"]],
+                      "taken": "aggressive"}]
+
+
 def test_a_decisions_ev_reaches_its_step(found: FoundHand) -> None:
     notes = {COMPLETION_SEQ: DecisionEV(ev=12.4, equity=0.618, std_error=0.6, best_action="complete")}
     data = replayer_data(found.replay, found.log, review="Ann", decisions=notes)
