@@ -248,6 +248,9 @@ def test_review_stops_at_each_decision_and_tallies(browser: Chromium, found: Fou
     assert "Ann completes to $0.10" in banner and "You chose: Complete." in banner
     assert "EV of Ann's play: +$0.12 (+0.62 big bets)" in banner
     assert "best play by the analysis: complete" in banner
+    browser.press("ArrowLeft", 37)
+    browser.press("ArrowRight", 39)  # back on an answered decision: its answer, not the question again
+    assert browser.js(f"{ROOT}.dataset.step") == str(asked_at) and browser.js(f"{ROOT}.dataset.asking") == "0"
     for move in ["passive"] * (len(ANN_MOVES) - 1):  # the rest: always check or call
         browser.press("End", 35)
         assert browser.js(f"{ROOT}.dataset.asking") == "1"
