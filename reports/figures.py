@@ -146,6 +146,66 @@ def result_bars(frame: pl.DataFrame, category: str, title: str) -> go.Figure:
     return _layout(figure, title, height=120 + 260 * len(games))
 
 
+FIRST_ROUND_COLOURS = ("#c0392b", "#1f5fbf", "#95a5a6", "#d68910")  # aggressive, call, fold, neither
+
+
+def door_actions(frame: pl.DataFrame, classes: dict[str, str], title: str) -> go.Figure:
+    """Per door card, the share of hands in each of ``classes`` (column: legend name), stacked to 100%;
+    one panel per game (a king is not the same door in razz). Columns ``game``, ``door``, ``hands`` and
+    the classes; each label carries its number of hands, each piece its count in the hover."""
+    games = frame["game"].unique(maintain_order=True).to_list()
+    figure = make_subplots(rows=len(games), cols=1, subplot_titles=games, vertical_spacing=0.5 / len(games))
+    for row, game in enumerate(games, start=1):
+        rows = frame.filter(pl.col("game") == game)
+        labels = [f"{door} ({hands})" for door, hands in zip(rows["door"], rows["hands"], strict=True)]
+        for index, (column, name) in enumerate(classes.items()):
+            counts = rows[column].to_list()
+            shares = [100 * count / hands for count, hands in zip(counts, rows["hands"], strict=True)]
+            figure.add_trace(go.Bar(
+                x=labels, y=shares, name=name, marker_color=FIRST_ROUND_COLOURS[index % 4],
+                text=[f"{share:.0f}%" if share >= 8 else "" for share in shares], textposition="inside",
+                hovertext=[f"{game}, door {label}: {name} {count} of {hands}" for label, count, hands
+                           in zip(labels, counts, rows["hands"], strict=True)], hoverinfo="text+y",
+                legendgroup=column, showlegend=row == 1), row=row, col=1)
+        figure.update_yaxes(title="% of hands", range=[0, 100], row=row, col=1)
+        figure.update_xaxes(type="category", title="door card (hands)", row=row, col=1)
+    height = 160 + 280 * len(games)
+    figure = _layout(figure, title, height=height)
+    # the legend between the title and the first panel's name, where every panel can be read against it
+    top, bottom = 110, 50
+    figure.update_layout(barmode="stack", margin={"t": top, "b": bottom},
+                         title={"yref": "container", "y": 1 - 12 / height, "yanchor": "top"},
+                         legend={"orientation": "h", "x": 0, "y": 1 + 30 / (height - top - bottom),
+                                 "yanchor": "bottom"})
+    return figure
+
+
+def decision_ev_bars(frame: pl.DataFrame) -> go.Figure:
+    """Decision EV in big bets per street, one bar series per game, with a 95% bar for the Monte Carlo
+    error: columns ``game``, ``street_index``, ``street`` (``4th`` ...), ``decision_ev_bb``,
+    ``ev_error_bb``. Games whose streets differ are compared by betting round, as :func:`street_bars` does."""
+    games = frame["game"].unique(maintain_order=True).to_list()
+    by_round = Rounds.of(games).mixed
+    figure = go.Figure()
+    for index, game in enumerate(games):
+        rows = frame.filter(pl.col("game") == game)
+        values = rows["decision_ev_bb"].to_list()
+        streets = rows["street"].to_list()
+        x = [f"round {i + 1}" for i in rows["street_index"]] if by_round else streets
+        colour = GAME_COLOURS[index % len(GAME_COLOURS)]
+        figure.add_trace(go.Bar(x=x, y=values, name=game, marker_color=colour,
+                                error_y={"type": "data", "array": [1.96 * e for e in rows["ev_error_bb"]],
+                                         "visible": True},
+                                hovertext=[f"{game}, {street} street: {value:+.2f} big bets" for street, value
+                                           in zip(streets, values, strict=True)], hoverinfo="text"))
+    if by_round:
+        figure.update_xaxes(title="betting round", type="category", categoryorder="category ascending")
+    else:
+        figure.update_xaxes(title="street", type="category", categoryorder="array", categoryarray=STREETS)
+    figure.update_yaxes(title="decision EV (big bets)", zeroline=True)
+    return _layout(figure, "Decision EV by street (big bets; bars mark 95% of the Monte Carlo error)")
+
+
 def hilo_shares(shares: dict[str, float], pots_won: int) -> go.Figure:
     """A hi/lo game (stud8): how the pots a player won were won (percentages that add up to 100)."""
     figure = go.Figure(go.Bar(x=list(shares), y=list(shares.values()),

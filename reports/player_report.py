@@ -1,4 +1,5 @@
-"""One player's report: headline stats, results over time, play by street, starting hands, violations.
+"""One player's report: headline stats, results over time, play by street, starting hands, play by door
+card, showdowns, decision EV, violations.
 
 Every number comes from the analytics views (``player_stats_for``, ``player_street_stats_for``,
 ``seat_facts``), so the report and ``studbook stats`` agree; the queries here only order, group or
@@ -16,6 +17,8 @@ import polars as pl
 from studbook.analytics.stat_names import ROUND_OF
 from studbook.analytics.stat_names import Rounds
 from studbook.reports import figures
+from studbook.reports.decision_ev import decision_section
+from studbook.reports.decision_ev import decision_streets
 from studbook.reports.filters import CONDITION
 from studbook.reports.filters import Filters
 from studbook.reports.filters import alias_note
@@ -25,6 +28,11 @@ from studbook.reports.html import document
 from studbook.reports.html import h
 from studbook.reports.html import table
 from studbook.reports.units import unit_money
+from studbook.reports.up_cards import RANKS
+from studbook.reports.up_cards import first_round_by_door
+from studbook.reports.up_cards import first_round_section
+from studbook.reports.up_cards import showdown_section
+from studbook.reports.up_cards import showdowns
 from studbook.reports.violations import violations_section
 from studbook.rules.house import Rules
 from studbook.rules.variants import VARIANTS
@@ -73,7 +81,6 @@ GROUPS = ("GROUP BY GROUPING SETS ((variant, unit), (unit)) "
           "HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1")  # as player_stats_for groups
 GAME = "CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game"
 HI_LO_GAMES = [name for name, variant in VARIANTS.items() if variant.hi_lo]  # stud8
-RANKS = "'23456789TJQKA'"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +93,9 @@ class PlayerData:
     streets: pl.DataFrame
     start_classes: pl.DataFrame
     door_cards: pl.DataFrame
+    door_actions: pl.DataFrame  # up_cards.first_round_by_door
+    showdowns: pl.DataFrame  # up_cards.showdowns: the latest, with the hole cards known
+    decisions: pl.DataFrame | None  # decision_ev.decision_streets; None when the database was not analysed
 
 
 def _frame(con: duckdb.DuckDBPyConnection, sql: str, filters: Filters) -> pl.DataFrame:
@@ -159,6 +169,8 @@ def player_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> PlayerData:
         start_classes=_results_by(con, filters, "start_class", "hands DESC, category"),
         door_cards=_results_by(con, filters, f"substr({RANKS}, door_rank - 1, 1)",
                                "min(door_rank) DESC"),
+        door_actions=first_round_by_door(con, filters), showdowns=showdowns(con, filters),
+        decisions=decision_streets(con, filters),
     )
 
 
@@ -263,6 +275,9 @@ def player_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
             (data.door_cards, "door card", "Results by door card", "fig-door")):
         body.append(embed(figures.result_bars(frame, name, title), div) if frame.height else
                     h("p", f"No {name}s known.", class_="note"))
+    body += [h("h2", "Play by door card"), *first_round_section(data.door_actions, embed),
+             h("h2", "Showdowns"), *showdown_section(data.showdowns),
+             h("h2", "Decision EV by street"), *decision_section(data.decisions, embed)]
     hilo = _hilo(data.stats, embed)
     if hilo is not None:
         body += [h("h2", "Stud hi/lo results"), hilo]

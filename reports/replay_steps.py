@@ -23,6 +23,9 @@ from studbook.results import Replay
 from studbook.results import Violation
 from studbook.rules.variants import VARIANTS
 
+# What the review compares: a fold, a check or call (the bring-in too), a bet, completion or raise.
+_MOVES = {"fold": "fold", "check": "passive", "call": "passive", "bring-in": "passive",
+          "bet": "aggressive", "complete": "aggressive", "raise": "aggressive"}
 _VERBS = {"ante": "posts the ante", "bring-in": "brings in for", "complete": "completes to", "bet": "bets",
           "raise": "raises to", "call": "calls", "check": "checks", "fold": "folds"}
 
@@ -54,6 +57,16 @@ class _Step:
     actor: str | None = None
     expected: str | None = None
     violations: list[Violation] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # an action's seq, move and choice
+
+
+def move_kind(action: str) -> str | None:
+    """How the review classes an action: ``fold``, ``passive`` or ``aggressive``; None for an ante.
+
+    >>> [move_kind(action) for action in ("fold", "check", "bring-in", "call", "complete", "raise", "ante")]
+    ['fold', 'passive', 'passive', 'passive', 'aggressive', 'aggressive', None]
+    """
+    return _MOVES.get(action)
 
 
 def violation_dict(violation: Violation) -> dict[str, Any]:
@@ -67,7 +80,9 @@ class StepBuilder:
     def __init__(self, replay: Replay) -> None:
         self.hand: Hand = replay.hand
         self.seats = {seat.player: _Seat(seat.seat, seat.player, seat.stack) for seat in self.hand.seats}
-        self.records: dict[int, ActionRecord] = {record.line: record for record in replay.actions}
+        # by line, with each record's place in replay.actions (the ``seq`` of the actions table)
+        self.records: dict[int, tuple[int, ActionRecord]] = {
+            record.line: (seq, record) for seq, record in enumerate(replay.actions)}
         self.street: Street | None = None
         self.dealt: set[str] = set()
         self.board: list[Card] = []
@@ -153,13 +168,14 @@ class StepBuilder:
                 self.dealt.add(seat.player)
 
     def action(self, event: ev.Event) -> None:
-        record = self.records.get(event.line)
+        seq, record = self.records.get(event.line, (None, None))
         player = event.player  # type: ignore[union-attr]
         seat = self.seats.get(player)
         if record is None or seat is None:  # the replay refused it (an unknown player): show the log's words
             text = f"{player}: {type(event).__name__.lower()} (not replayed)"
             self.step("action", self.street_label(), text, event.line, actor=player)
             return
+        choice = self.choice(seat, record) if record.action != "ante" else None
         seat.stack = record.stack
         seat.committed += record.amount
         if record.action != "ante":
@@ -176,7 +192,25 @@ class StepBuilder:
             return
         expected = record.expected_actor if record.expected_actor not in (None, player) else None
         self.step("action", self.street_label(), text, event.line, actor=player, expected=expected,
-                  violations=record.violations)
+                  violations=record.violations, extra={"seq": seq, "move": record.action, "choice": choice})
+
+    def choice(self, seat: _Seat, record: ActionRecord) -> dict[str, Any]:
+        """What ``seat`` could do just before ``record`` (the review's buttons, as ``[move, label]``) and
+        which of those moves it took. Limits on raising are not known here: a raise is always offered."""
+        highest = max(other.bet for other in self.seats.values())
+        to_call = min(highest - seat.bet, seat.stack)
+        variant = VARIANTS[self.hand.variant]
+        opening = (variant.bring_in != "none" and self.street == variant.streets[0].street
+                   and highest < self.hand.small_bet)  # only the bring-in to face: a completion opens
+        if record.action == "bring-in" or (opening and highest == 0):  # the bring-in's turn, taken or not
+            amount = record.amount if record.action == "bring-in" else self.hand.bring_in
+            options = [["passive", f"Bring in {self.money(amount)}" if amount else "Bring in"],
+                       ["aggressive", f"Complete to {self.money(self.hand.small_bet)}"]]
+        else:
+            passive = f"Call {self.money(to_call)}" if to_call > 0 else "Check"
+            aggressive = "Complete" if opening else "Raise" if to_call > 0 else "Bet"
+            options = [["fold", "Fold"], ["passive", passive], ["aggressive", aggressive]]
+        return {"options": options, "taken": move_kind(record.action)}
 
     def street_label(self) -> str:
         return f"{self.street.label} street" if self.street else "Before the deal"
@@ -193,11 +227,11 @@ class StepBuilder:
 
     def step(self, kind: str, label: str, text: str | None, line: int, *, actor: str | None = None,
              expected: str | None = None, group: bool = False,
-             violations: tuple[Violation, ...] = ()) -> None:
+             violations: tuple[Violation, ...] = (), extra: dict[str, Any] | None = None) -> None:
         """Start a step, or extend the open one when grouping events of the same kind."""
         if not (group and self.open and self.open.kind == kind and self.open.label == label):
             self.flush()
-            self.open = _Step(kind, label, actor=actor, expected=expected)
+            self.open = _Step(kind, label, actor=actor, expected=expected, extra=extra or {})
         if text is not None:
             self.open.texts.append(text)
         self.open.lines.append(line)
@@ -218,6 +252,7 @@ class StepBuilder:
             "violations": [violation_dict(v) for v in step.violations],
             "seats": [self.seat_state(seat) for seat in self.seats.values()],
             "pots": self.side_pots(), "pot": self.money(self.pot), "board": [str(c) for c in self.board],
+            **step.extra,
         })
 
     def seat_state(self, seat: _Seat) -> dict[str, Any]:

@@ -1,5 +1,7 @@
 /* Hand replayer: draws the steps that reports/replayer.py embeds as JSON.
-   Every string from a log is set with textContent, never parsed as HTML. */
+   Every string from a log is set with textContent, never parsed as HTML.
+   With data.review (reports/review.py) it is a review of one player's hand: stepping stops at each of
+   their decisions (steps with "ask") until the user picks a move, then reveals what the player did. */
 "use strict";
 
 const Replayer = (() => {
@@ -63,7 +65,12 @@ const Replayer = (() => {
 
   function drawHeader(root, data) {
     const header = el("header", "rp-header");
-    header.append(el("h1", null, data.title));
+    header.append(el("h1", null, data.review ? `${data.title}: review of ${data.review.player}` : data.title));
+    if (data.review) {
+      header.append(el("p", "note", `The hand as ${data.review.player} saw it: the others' face-down cards stay ` +
+        `hidden until shown. At each of ${data.review.player}'s decisions (${data.review.decisions}), choose; ` +
+        "then the play is revealed."));
+    }
     const facts = el("dl", "facts");
     for (const [name, value] of data.facts) facts.append(el("dt", null, name), el("dd", null, value));
     header.append(facts);
@@ -99,11 +106,69 @@ const Replayer = (() => {
     return box;
   }
 
+  const MOVE_WORDS = { fold: "fold", passive: "check or call", aggressive: "bet, complete or raise" };
+
+  function optionLabel(step, move) {
+    const option = step.choice.options.find(([kind]) => kind === move);
+    return option ? option[1] : MOVE_WORDS[move];
+  }
+
+  // The user's answer beside what the player did, and the decision's EV where the hand was analysed.
+  function revealNodes(step, move, player) {
+    const same = move === step.choice.taken;
+    const nodes = [el("div", `rp-answer ${same ? "same" : "differs"}`,
+      `You chose: ${optionLabel(step, move)}. ${same ? "\u2713 as" : "\u2717 not as"} ${player} did.`)];
+    const d = step.decision;
+    if (d) {
+      const parts = [`EV of ${player}'s play: ${d.ev} (${d.evBigBets >= 0 ? "+" : ""}${d.evBigBets} big bets)`];
+      if (d.error) parts.push(`\u00b1 ${d.error}`);
+      if (d.equity) parts.push(`equity ${d.equity}`);
+      if (d.best) parts.push(`best play by the analysis: ${d.best}`);
+      nodes.push(el("div", "rp-ev", parts.join("; ")));
+    } else {
+      nodes.push(el("div", "rp-ev none", "Decision EV: not analysed."));
+    }
+    return nodes;
+  }
+
+  // The tally: the user's answers against the player's moves and, where known, the EV of those moves.
+  function drawTally(box, steps, answers, review) {
+    box.replaceChildren(el("h3", null, "Your decisions"));
+    let same = 0, best = 0, withBest = 0, evSame = 0, evOther = 0, withEv = 0;
+    const list = el("ol", "rp-answers");
+    for (const [index, move] of answers) {
+      const step = steps[index];
+      const agrees = move === step.choice.taken;
+      same += agrees;
+      const d = step.decision;
+      if (d) {
+        withEv += 1;
+        if (agrees) evSame += d.evBigBets; else evOther += d.evBigBets;
+        if (d.bestMove) { withBest += 1; best += move === d.bestMove; }
+      }
+      list.append(el("li", agrees ? "same" : "differs",
+        `${step.label}: you ${MOVE_WORDS[move]}; ${step.texts.join("; ")}${d ? ` (EV ${d.ev})` : ""}`));
+    }
+    const lines = [`Answered ${answers.size} of ${review.decisions}; as ${review.player} did: ${same}.`];
+    if (withEv) {
+      lines.push(`EV of ${review.player}'s plays where you agreed: ${evSame.toFixed(2)} big bets; ` +
+        `where you chose otherwise: ${evOther.toFixed(2)} big bets (decisions analysed: ${withEv}).`);
+    }
+    if (withBest) lines.push(`Your choice was the analysis' best play in ${best} of ${withBest} decisions.`);
+    for (const line of lines) box.append(el("p", "rp-tally-line", line));
+    box.append(list);
+    box.dataset.answered = String(answers.size);
+    box.dataset.same = String(same);
+  }
+
   function mount(root, data) {
     root.replaceChildren();
     drawHeader(root, data);
     const steps = data.steps;
+    const review = data.review; // null for a plain replay
+    const answers = new Map(); // review: step index -> the user's move
     let current = 0;
+    let reached = 0; // review: the furthest step revealed; the timeline and the log show nothing beyond
 
     const controls = el("nav", "rp-controls");
     const buttons = {};
@@ -143,6 +208,8 @@ const Replayer = (() => {
       return item;
     });
     const side = el("aside", "rp-side");
+    const tally = el("section", "rp-tally");
+    if (review) side.append(tally);
     side.append(el("h3", null, "Steps"), timeline);
 
     const log = el("pre", "rp-log");
@@ -160,7 +227,8 @@ const Replayer = (() => {
     main.append(controls, banner, table);
     const ruling = drawRuling(data, goToLine);
     main.append(ruling);
-    if (data.log) main.append(el("h3", null, "Log"), log);
+    const logTitle = el("h3", null, "Log");
+    if (data.log) main.append(logTitle, log);
     layout.append(main, side);
     root.append(layout);
 
@@ -172,6 +240,7 @@ const Replayer = (() => {
     function drawSeat(box, seat, state, step) {
       box.replaceChildren();
       box.className = "seat";
+      if (review && review.player === seat.player) box.classList.add("reviewed");
       if (!state.inHand) box.classList.add("out");
       if (state.folded) box.classList.add("folded");
       if (state.allIn) box.classList.add("allin");
@@ -218,18 +287,52 @@ const Replayer = (() => {
       else banner.append(el("div", "verdict", "\u2713 ok"));
     }
 
+    // Review: the player is to act; the table as it stood before, and the user's choices as buttons.
+    function drawQuestion(step) {
+      banner.replaceChildren();
+      banner.className = "rp-banner ask";
+      banner.append(el("div", "street", step.label),
+        el("div", "text", `${review.player} to act: what do you do?`));
+      const choices = el("div", "rp-choices");
+      for (const [move, label] of step.choice.options) {
+        const button = el("button", `rp-choice ${move}`, label);
+        button.type = "button";
+        button.dataset.move = move;
+        button.addEventListener("click", () => { answers.set(current, move); show(current); });
+        choices.append(button);
+      }
+      banner.append(choices);
+    }
+
     function show(index) {
-      current = Math.max(0, Math.min(steps.length - 1, index));
+      let target = Math.max(0, Math.min(steps.length - 1, index));
+      if (review) { // never past a decision the user has not answered
+        const pending = steps.findIndex((step, i) => i <= target && step.ask && !answers.has(i));
+        if (pending >= 0) target = pending;
+      }
+      current = target;
       const step = steps[current];
+      const asking = Boolean(review && step.ask && !answers.has(current));
+      const seen = asking ? steps[current - 1] : step; // the table as the player saw it before acting
+      reached = Math.max(reached, asking ? current - 1 : current); // all before a question was seen
       root.dataset.step = String(current);
       root.dataset.steps = String(steps.length);
+      root.dataset.asking = asking ? "1" : "0";
       counter.textContent = `Step ${current + 1} of ${steps.length}`;
       buttons.first.disabled = buttons.prev.disabled = current === 0;
-      buttons.next.disabled = buttons.last.disabled = current === steps.length - 1;
-      drawBanner(step);
-      data.seats.forEach((seat, i) => drawSeat(seatBoxes[i], seat, step.seats[i], step));
-      drawCenter(step);
+      buttons.next.disabled = buttons.last.disabled = asking || current === steps.length - 1;
+      if (asking) drawQuestion(step);
+      else drawBanner(step);
+      if (review && answers.has(current)) banner.append(...revealNodes(step, answers.get(current), review.player));
+      const actor = asking ? { ...seen, actor: review.player, expected: null } : step;
+      data.seats.forEach((seat, i) => drawSeat(seatBoxes[i], seat, seen.seats[i], actor));
+      drawCenter(seen);
       ruling.hidden = step.kind !== "ruling";
+      if (review) {
+        drawTally(tally, steps, answers, review);
+        stepItems.forEach((item, i) => { item.hidden = i > reached; });
+        log.hidden = logTitle.hidden = reached < steps.length - 1; // the log tells every card: at the end
+      }
       stepItems.forEach((item, i) => item.classList.toggle("current", i === current));
       for (const [number, line] of logLines) line.classList.toggle("current", step.lines.includes(number));
       const first = logLines.find(([number]) => step.lines.includes(number));

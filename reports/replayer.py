@@ -3,11 +3,13 @@
 The page embeds the steps of :mod:`studbook.reports.replay_steps` and the ruling as JSON and lets
 ``replayer.js`` draw them with text nodes only, so nothing a log says can become markup. Each cited
 rule's title and text come along (:func:`studbook.rulebook.notes`) for the tooltips, so the page
-explains its verdicts offline.
+explains its verdicts offline. With ``review`` the page is a review of one player's hand instead
+(:mod:`studbook.reports.review`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +22,8 @@ from studbook.reports.html import h
 from studbook.reports.html import json_script
 from studbook.reports.replay_steps import StepBuilder
 from studbook.reports.replay_steps import violation_dict
+from studbook.reports.review import DecisionEV
+from studbook.reports.review import review_data
 from studbook.results import Replay
 from studbook.rules.variants import VARIANTS
 
@@ -92,8 +96,10 @@ def _final_step(replay: Replay, last: dict[str, Any]) -> dict[str, Any]:
             "actor": None, "expected": None, "violations": [], "seats": seats, "pots": []}
 
 
-def replayer_data(replay: Replay, log: LogExcerpt | None = None) -> dict[str, Any]:
-    """Everything the replayer page shows, as JSON-ready data."""
+def replayer_data(replay: Replay, log: LogExcerpt | None = None, review: str | None = None,
+                  decisions: Mapping[int, DecisionEV] | None = None) -> dict[str, Any]:
+    """Everything the replayer page shows, as JSON-ready data; with ``review``, a review of that seated
+    player's hand, each of their decisions with its EV where ``decisions`` has it (by the action's seq)."""
     hand = replay.hand
     steps = StepBuilder(replay).build()
     steps.append(_final_step(replay, steps[-1]))
@@ -103,7 +109,7 @@ def replayer_data(replay: Replay, log: LogExcerpt | None = None) -> dict[str, An
         entry = violation_dict(violation)
         if entry not in target["violations"]:
             target["violations"].append(entry)
-    return {
+    data = {
         "title": f"{hand.site} hand {hand.hand_id}",
         "facts": _facts(hand),
         "seats": [{"seat": seat.seat, "player": seat.player} for seat in hand.seats],
@@ -111,7 +117,9 @@ def replayer_data(replay: Replay, log: LogExcerpt | None = None) -> dict[str, An
         "ruling": _ruling(replay),
         "log": None if log is None else {"first": log.first_line, "lines": log.lines},
         "rules": rulebook.notes(violation.rule for violation in replay.violations),
+        "review": None,
     }
+    return data if review is None else review_data(data, hand, review, decisions)
 
 
 def replayer_section(element_id: str) -> Html:
@@ -119,12 +127,14 @@ def replayer_section(element_id: str) -> Html:
     return h("section", h("noscript", "The replayer needs JavaScript."), class_="replayer", id=element_id)
 
 
-def replayer_page(replay: Replay, log: LogExcerpt | None = None) -> str:
-    """A whole self-contained page replaying one hand."""
-    data = replayer_data(replay, log)
+def replayer_page(replay: Replay, log: LogExcerpt | None = None, review: str | None = None,
+                  decisions: Mapping[int, DecisionEV] | None = None) -> str:
+    """A whole self-contained page replaying one hand, or reviewing it from ``review``'s seat."""
+    data = replayer_data(replay, log, review, decisions)
     body = Html(replayer_section("replayer") + json_script("replay-data", data)
                 + Html('<script>document.addEventListener("DOMContentLoaded", () => '
                        'Replayer.mount(document.getElementById("replayer"), '
                        'JSON.parse(document.getElementById("replay-data").textContent)));</script>'))
-    return document(f"Replay: {data['title']}", body, styles=("report.css", "replayer.css"),
+    return document(f"{'Review' if review else 'Replay'}: {data['title']}", body,
+                    styles=("report.css", "replayer.css"),
                     scripts=("replayer.js",))

@@ -36,6 +36,9 @@ from studbook.rules.variants import VARIANTS
 if TYPE_CHECKING:
     import duckdb
 
+    from studbook.hand import Hand
+    from studbook.reports.review import DecisionEV
+
 
 def _write(path: Path, page: str, source: Path | None, force: bool) -> None:
     from studbook.writers.targets import HTML_PAGE  # the readers that tell a log, only when writing
@@ -107,6 +110,23 @@ def report_command(
         _write(output, page, db, force)
 
 
+def _stored_decisions(source: Path | None, lake: str | None, hand: Hand,
+                      player: str) -> dict[int, DecisionEV]:
+    """The decision EVs ``studbook analyse`` stored for ``player`` in ``hand``: none from a log file."""
+    from studbook.outputs import is_database
+    from studbook.reports.review import stored_decisions
+
+    if lake is None and source is not None and source.is_dir():
+        lake = str(source)  # a lake folder given as the source, as load_hand takes it
+    if lake is None and (source is None or not is_database(source)):
+        return {}  # a log file: nothing was analysed
+    con = open_db_or_lake(source or Path(), lake)
+    try:
+        return stored_decisions(con, hand.site, hand.hand_id, player)
+    finally:
+        con.close()
+
+
 def replay_command(
     hand: Annotated[str, typer.Option("--hand", help="The hand's id, as the log writes it.")],
     source: Annotated[Path | None, typer.Argument(
@@ -116,6 +136,10 @@ def replay_command(
     force: Force = False,
     rule: ReplayRule = None,
     lake: ReplayLake = None,
+    review: Annotated[str | None, typer.Option(
+        "--review", metavar="PLAYER", help="Review the hand from PLAYER's seat: the others' down cards "
+                                          "hidden until shown, and a stop at each of PLAYER's decisions "
+                                          "to choose before it is revealed.")] = None,
 ) -> None:
     """Write an HTML replayer of one hand: step through every action, its verdict, and the ruling.
 
@@ -127,8 +151,15 @@ def replay_command(
         if (source is None) == (lake is None):
             raise UserError("give a hand history file or database, or --lake DIR")
         found = load_hand(source or Path(), hand, Rules.parse(rule) if rule else None, lake)
+        if review is not None and review not in (seated := [s.player for s in found.replay.hand.seats]):
+            from studbook.display import visible
+
+            players = ", ".join(visible(name) for name in seated)  # a log's names: no terminal control
+            raise UserError(f"{visible(review)!r} is not seated in hand {hand}: the players are {players}")
+        decisions = _stored_decisions(source, lake, found.replay.hand, review) if review else None
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
-        _write(output or Path(f"replay-{name}.html"), replayer_page(found.replay, found.log), source, force)
+        page = replayer_page(found.replay, found.log, review, decisions)
+        _write(output or Path(f"{'review' if review else 'replay'}-{name}.html"), page, source, force)
         if found.rules is not None:
             origin = "--rule" if rule else "stored with the hand"
             typer.echo(f"house rules ({origin}): {rules_text(found.rules)}")

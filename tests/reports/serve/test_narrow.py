@@ -53,7 +53,8 @@ def reports(db: Path, filters: Filters) -> tuple[list[object], list[object]]:
 
 def shown(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path) -> list[object]:
     data = player_data(con, filters)
-    frames = [getattr(data, name).to_dicts() for name in data.__slots__]
+    frames = [None if frame is None else frame.to_dicts()  # decisions: None unless analysed
+              for frame in (getattr(data, name) for name in data.__slots__)]
     return [*frames, violations_section(con, filters, db)]
 
 
