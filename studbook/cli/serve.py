@@ -20,6 +20,7 @@ from typing import Annotated
 import typer
 
 from studbook.analytics.db import DEFAULT_DB
+from studbook.cli.errors import INTERRUPTED
 from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import Db
@@ -65,6 +66,36 @@ def serve_command(
     = 2.0,
 ) -> None:
     """Browse the database: players, sessions, hands and their replays, rejects, and a live table."""
+    ctrl_c = CtrlC()
+    previous = signal.signal(signal.SIGINT, ctrl_c)
+    try:
+        _serve(ctrl_c, db, lake, host, port, open_browser, watch, interval)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class CtrlC:
+    """Ctrl-C, noted from the command's first moment: while it opens the database (where a KeyboardInterrupt
+    would stop a DuckDB query midway) it ends the command once the step in hand is done; once the server
+    exists, it stops the server (at once if it has not started; uvicorn's own handler does the same while
+    it serves)."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.server: uvicorn.Server | None = None
+
+    def __call__(self, *_: object) -> None:
+        self.pressed = True
+        if self.server is not None:
+            self.server.should_exit = True
+
+    def check(self) -> None:
+        if self.pressed:
+            raise typer.Exit(INTERRUPTED)
+
+
+def _serve(ctrl_c: CtrlC, db: Path, lake: str | None, host: str, port: int, open_browser: bool,
+           watch: list[str] | None, interval: float) -> None:
     with user_errors():
         from studbook.reports.serve.access import Source
         from studbook.reports.serve.app import ServeApp
@@ -77,12 +108,14 @@ def serve_command(
             raise UserError(f"--port {port} is not a port: 0 to {MAX_PORT}")
         if watch and lake is not None:
             raise UserError("--watch imports into a database: give --db, not --lake")
+        ctrl_c.check()
         watcher = None
         if watch:
             missing = [folder for folder in watch if not Path(folder).exists()]
             if missing:
                 raise UserError(f"no such file or folder: {', '.join(missing)}")
             watcher = _watcher(watch, db, interval)
+        source = None
         try:
             source = Source(db, lake)
             if not watch:
@@ -90,14 +123,16 @@ def serve_command(
             loopback = is_loopback(host)
             token = None if loopback else secrets.token_urlsafe(24)
             sock = bind(host, port)
+            ctrl_c.check()
         except BaseException:
             if watcher is not None:
                 _stop(watcher)
+            if source is not None:
+                source.close()
             raise
     app = ServeApp(source, token, loopback)
-    serving = server(app.app)
+    ctrl_c.server = serving = server(app.app)
     warming = threading.Thread(target=app.warm, daemon=True)
-    previous = signal.signal(signal.SIGINT, lambda *_: _stop_serving(serving))
     try:
         url = address(sock) + (f"?token={token}" if token else "")
         typer.echo(f"studbook serve: {url}  ({source.name}; Ctrl-C stops)")
@@ -108,15 +143,8 @@ def serve_command(
             threading.Timer(0.5, webbrowser.open, [url]).start()
         serving.run(sockets=[sock])
     finally:
-        signal.signal(signal.SIGINT, previous)
         if warming.ident is not None:
             warming.join()  # its query ends before the database closes: DuckDB aborts the process otherwise
         if watcher is not None:
             _stop(watcher)
         source.close()
-
-
-def _stop_serving(serving: uvicorn.Server) -> None:
-    """Ctrl-C, from the moment the address is printed: the server stops (at once if it has not started),
-    whether or not uvicorn's own handler, which does the same while it serves, is in place yet."""
-    serving.should_exit = True
