@@ -201,3 +201,341 @@ FROM violations v JOIN hands h USING (site, hand_id)
 WHERE v.code = 'unknown-line'
 GROUP BY ALL
 ORDER BY times DESC, site, text;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Up-card stats, liveness and the uncertainty of every rate (docs/stats.md, "Up cards and liveness",
+-- "How sure a rate is"). They are worked out when read, from the stored seats, cards and actions: an
+-- import pays nothing for them, and a database imported before them has them at once.
+
+-- A 95% Wilson score interval of k successes in n chances, in percent rounded to 0.1 like pct(); NULL
+-- without a chance. Unlike k/n +- 1.96 standard errors it stays inside 0-100 and is honest at 0 of 3.
+CREATE OR REPLACE MACRO wilson_bound(k, n, side) AS
+    CASE WHEN n > 0 THEN round(100 * (k / n + 1.959963984540054 ^ 2 / (2 * n)
+                                      + side * 1.959963984540054 * sqrt(k / n * (1 - k / n) / n
+                                                                       + 1.959963984540054 ^ 2 / (4 * n * n)))
+                               / (1 + 1.959963984540054 ^ 2 / n), 1) END;
+CREATE OR REPLACE MACRO wilson_low(k, n) AS greatest(wilson_bound(k, n, -1), 0.0);
+CREATE OR REPLACE MACRO wilson_high(k, n) AS least(wilson_bound(k, n, 1), 100.0);
+
+-- Ranks of a card as stored ('Ah', 'Td'): 2..14 ace high; ace_low_rank counts the ace as 1 (razz, the
+-- low half of stud8).
+CREATE OR REPLACE MACRO card_rank_high(card) AS strpos('23456789TJQKA', left(card, 1)) + 1;
+CREATE OR REPLACE MACRO ace_low_rank(card) AS CASE WHEN left(card, 1) = 'A' THEN 1 ELSE card_rank_high(card) END;
+CREATE OR REPLACE MACRO low_rank_of(rank) AS CASE WHEN rank = 14 THEN 1 ELSE rank END;
+
+-- Whether a hand's game and rules let the first bet of the second round be the big bet over an open pair
+-- (the variant's open_pair_street and the open_pair_double_bet rule, studbook/rules): seven card stud
+-- unless the import's rules said no, five card stud only where they said yes; fixed limit only.
+CREATE OR REPLACE MACRO double_bet_allowed(variant, structure, rules) AS
+    structure = 'limit'
+    AND ((variant = 'stud' AND coalesce(rules, '') NOT LIKE '%open_pair_double_bet=false%')
+         OR (variant = 'stud5' AND coalesce(rules, '') LIKE '%open_pair_double_bet=true%'));
+
+-- What improves a first-street hand, and how much of it is live (docs/stats.md, "Liveness"). `own` are
+-- the player's known first-street cards (hole and door; the door alone when the hole is unknown), `others`
+-- the door cards of everyone else. A draw is a list of ranks (counted ace high, or ace low in the low
+-- games) or a suit; its outs are the cards of those ranks (that suit) not in `own`, and the live outs
+-- those not among `others` either.
+CREATE OR REPLACE MACRO first_street_draw(variant, own) AS CASE
+    WHEN variant IN ('razz', 'stud8') THEN
+        {'kind': 'low', 'low': true, 'suit': NULL::VARCHAR,
+         'ranks': [r FOR r IN range(1, 9) IF NOT list_contains([ace_low_rank(c) FOR c IN own], r)]}
+    WHEN len(own) = 1 THEN {'kind': 'door rank', 'low': false, 'suit': NULL, 'ranks': [card_rank_high(own[1])]}
+    WHEN len(list_distinct([card_rank_high(c) FOR c IN own])) = 1 THEN
+        {'kind': 'trips', 'low': false, 'suit': NULL, 'ranks': [card_rank_high(own[1])]}
+    WHEN len(list_distinct([card_rank_high(c) FOR c IN own])) = 2 THEN
+        {'kind': 'pair', 'low': false, 'suit': NULL,
+         'ranks': [r FOR r IN list_distinct([card_rank_high(c) FOR c IN own])
+                   IF len([c FOR c IN own IF card_rank_high(c) = r]) = 2]}
+    WHEN len(list_distinct([right(c, 1) FOR c IN own])) = 1 THEN
+        {'kind': 'three-flush', 'low': false, 'suit': right(own[1], 1), 'ranks': []}
+    ELSE {'kind': 'three-straight', 'low': false, 'suit': NULL,
+          'ranks': [r FOR r IN range(2, 15)
+                    IF NOT list_contains([card_rank_high(c) FOR c IN own], r)
+                       AND (greatest(list_max([card_rank_high(c) FOR c IN own]), r)
+                                - least(list_min([card_rank_high(c) FOR c IN own]), r) <= 4
+                            OR greatest(list_max([ace_low_rank(c) FOR c IN own]), low_rank_of(r))
+                                - least(list_min([ace_low_rank(c) FOR c IN own]), low_rank_of(r)) <= 4)]}
+    END;
+
+-- How many cards of a draw there are in a deck less `own`, and how many of those are in `cards`.
+CREATE OR REPLACE MACRO draw_cards(draw, cards) AS len([c FOR c IN cards IF
+    CASE WHEN draw.suit IS NOT NULL THEN right(c, 1) = draw.suit
+         WHEN draw.low THEN list_contains(draw.ranks, ace_low_rank(c))
+         ELSE list_contains(draw.ranks, card_rank_high(c)) END]);
+CREATE OR REPLACE MACRO draw_outs(draw, own) AS
+    CASE WHEN draw.suit IS NOT NULL THEN 13 ELSE 4 * len(draw.ranks) END - draw_cards(draw, own);
+
+-- One row per seat of seat_facts, with what the up cards and the first round's order say of it:
+--   liveness: the draw of its first-street cards (a three-straight with no run of five: no draw), its
+--     outs and live outs, liveness = live / outs, and its bucket: dead under 50% (most of the cards
+--     that improve it are out), live from 80%, part dead between; liveness_known says the hole cards
+--     were known (else the door card's alone: its rank, or in the low games the low ranks);
+--   fold_to_completion: a player other than the bring-in whose first decision faced one completion
+--     and no raise; door_resteal: the first decision of a player after a door steal with only folds
+--     between, a raise;
+--   double_bet: the first bet of the second round, when an open pair shows and the game allows the big
+--     bet (double_bet_allowed), not all in for the small bet or less; taken when it is more than the
+--     small bet;
+--   bricked (razz): the 4th-street card is above 8 or pairs the door card; bricked_bet: bet or raised
+--     on 4th street, of the seats that acted there; bricked_fold: folded to a bet, of those that faced one;
+--   quarter (hi/lo games): won a share of one half only, shared with another winner.
+CREATE OR REPLACE VIEW seat_upcards AS
+WITH doors AS (
+    SELECT site, hand_id, list(door_card) AS doors FROM seats WHERE dealt AND door_card IS NOT NULL
+    GROUP BY site, hand_id),
+drawn AS (
+    SELECT s.site, s.hand_id, s.player, s.door_card,
+           s.hole_cards IS NOT NULL AND len(string_split(s.hole_cards, ' ')) = 2 AS liveness_known,
+           CASE WHEN liveness_known THEN list_append(string_split(s.hole_cards, ' '), s.door_card) ELSE [s.door_card] END
+               AS own,
+           [c FOR c IN d.doors IF c <> s.door_card] AS others,
+           first_street_draw(s.variant, own) AS draw
+    FROM seat_facts AS s JOIN doors AS d USING (site, hand_id)
+    WHERE s.variant IN ('stud', 'stud8', 'razz') AND s.door_card IS NOT NULL),
+live AS (
+    SELECT site, hand_id, player, liveness_known, draw.kind AS draw,
+           draw_outs(draw, own) AS outs, draw_outs(draw, own) - draw_cards(draw, others) AS live_outs
+    FROM drawn
+    WHERE draw.suit IS NOT NULL OR len(draw.ranks) > 0),
+decisions AS (
+    SELECT site, hand_id, player,
+           arg_min({'seq': seq, 'action': action, 'aggressive_before': aggressive_before,
+                    'completes_before': completes_before, 'not_folds_before': not_folds_before}, seq) AS d
+    FROM (SELECT site, hand_id, seq, player, action,
+                 coalesce(count_if(action IN ('complete', 'bet', 'raise')) OVER earlier, 0) AS aggressive_before,
+                 coalesce(count_if(action = 'complete') OVER earlier, 0) AS completes_before,
+                 coalesce(count_if(action NOT IN ('fold', 'bring-in')) OVER earlier, 0) AS not_folds_before
+          FROM actions
+          WHERE street_index = 0 AND action <> 'ante'
+          WINDOW earlier AS (PARTITION BY site, hand_id ORDER BY seq
+                             ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING))
+    WHERE action <> 'bring-in'
+    GROUP BY site, hand_id, player),
+door_steals AS (
+    SELECT d.site, d.hand_id, d.player AS stealer, d.d AS steal
+    FROM decisions AS d JOIN seats AS s USING (site, hand_id, player) WHERE s.door_steal),
+boards AS (
+    SELECT c.site, c.hand_id, c.player, h.variant, h.structure, h.rules, h.small_bet,
+           list(c.card ORDER BY c.seq) AS board
+    FROM cards AS c JOIN hands AS h USING (site, hand_id)
+    WHERE c.source = 'dealt' AND c.face = 'up' AND c.player IS NOT NULL
+      AND c.street IN (h.first_street, h.first_street + 1)
+    GROUP BY ALL),
+open_pairs AS (
+    SELECT site, hand_id, any_value(small_bet) AS small_bet
+    FROM boards
+    WHERE len(board) = 2 AND card_rank_high(board[1]) = card_rank_high(board[2])
+      AND double_bet_allowed(variant, structure, rules)
+    GROUP BY site, hand_id),
+second_round_bets AS (
+    SELECT a.site, a.hand_id, arg_min({'player': a.player, 'amount': a.amount, 'all_in': a.all_in}, a.seq) AS bet,
+           any_value(o.small_bet) AS small_bet
+    FROM actions AS a JOIN open_pairs AS o USING (site, hand_id)
+    WHERE a.street_index = 1 AND a.action = 'bet'
+    GROUP BY a.site, a.hand_id),
+razz_boards AS (
+    SELECT site, hand_id, player,
+           ace_low_rank(board[2]) > 8 OR ace_low_rank(board[2]) = ace_low_rank(board[1]) AS bricked
+    FROM boards WHERE variant = 'razz' AND len(board) = 2),
+quarters AS (
+    SELECT mine.site, mine.hand_id, mine.player,
+           count(DISTINCT coalesce(mine.half, 'hi')) = 1
+           AND bool_or(EXISTS (FROM awards AS other
+                               WHERE other.site = mine.site AND other.hand_id = mine.hand_id
+                                 AND other.pot = mine.pot AND other.half IS NOT DISTINCT FROM mine.half
+                                 AND other.player <> mine.player AND other.amount > 0)) AS quarter
+    FROM awards AS mine JOIN hands AS h USING (site, hand_id)
+    WHERE h.variant = 'stud8' AND mine.player IS NOT NULL AND mine.amount > 0
+    GROUP BY ALL)
+SELECT s.site, s.hand_id, s.player,
+       l.draw, l.outs, l.live_outs, coalesce(l.liveness_known, false) AS liveness_known,
+       round(l.live_outs / nullif(l.outs, 0), 3) AS liveness,
+       CASE WHEN l.outs > 0 THEN CASE WHEN l.live_outs < 0.5 * l.outs THEN 'dead'
+                                      WHEN l.live_outs >= 0.8 * l.outs THEN 'live' ELSE 'part dead' END END
+           AS liveness_bucket,
+       coalesce(d.d.aggressive_before = 1 AND d.d.completes_before = 1 AND NOT s.is_bringin, false)
+           AS fold_to_completion_chance,
+       coalesce(fold_to_completion_chance AND d.d.action = 'fold', false) AS fold_to_completion,
+       coalesce(st.stealer <> s.player AND d.d.seq > st.steal.seq
+                AND d.d.not_folds_before = st.steal.not_folds_before + 1, false) AS door_resteal_chance,
+       coalesce(door_resteal_chance AND d.d.action = 'raise', false) AS door_resteal,
+       coalesce(b.bet.player = s.player AND NOT (b.bet.all_in AND b.bet.amount <= b.small_bet), false)
+           AS double_bet_chance,
+       coalesce(double_bet_chance AND b.bet.amount > b.small_bet, false) AS double_bet,
+       coalesce(r.bricked AND s.s1_saw, false) AS bricked,
+       bricked AND (s.s1_bets + s.s1_completes + s.s1_raises + s.s1_calls + s.s1_checks > 0 OR s.s1_folded)
+           AS bricked_bet_chance,
+       bricked_bet_chance AND s.s1_bets + s.s1_raises > 0 AS bricked_bet,
+       bricked AND s.s1_faced_aggr AS bricked_fold_chance,
+       bricked AND s.s1_fold_to_aggr AS bricked_fold,
+       coalesce(q.quarter, false) AS quarter
+FROM seat_facts AS s
+LEFT JOIN live AS l USING (site, hand_id, player)
+LEFT JOIN decisions AS d USING (site, hand_id, player)
+LEFT JOIN door_steals AS st USING (site, hand_id)
+LEFT JOIN second_round_bets AS b USING (site, hand_id)
+LEFT JOIN razz_boards AS r USING (site, hand_id, player)
+LEFT JOIN quarters AS q USING (site, hand_id, player);
+
+-- Each seat's chances as (stat, k, n): k times the flag of `stat` over n chances, for every rate
+-- player_stats_for shows (by the same definitions: rate = pct(k, n) summed over seats) and the rates of
+-- seat_upcards. One list, so the rates, their intervals and their shrinkage are worked out alike.
+CREATE OR REPLACE VIEW seat_chances AS
+SELECT s.*, u.* EXCLUDE (site, hand_id, player),
+       unnest([
+           {'stat': 'vpip', 'k': s.vpip, 'n': s.vpip_chance},
+           {'stat': 'aggression_3rd', 'k': s.s0_aggr AND s.vpip_chance, 'n': s.vpip_chance},
+           {'stat': 'complete_first_in', 'k': s.rfi, 'n': s.rfi_chance},
+           {'stat': 'bringin_complete', 'k': s.bringin_completed, 'n': s.is_bringin},
+           {'stat': 'bringin_fold', 'k': s.bringin_vs_complete = 'fold', 'n': s.bringin_vs_complete IS NOT NULL},
+           {'stat': 'bringin_defend', 'k': s.bringin_vs_complete IN ('call', 'raise'),
+            'n': s.bringin_vs_complete IS NOT NULL},
+           {'stat': 'steal', 'k': s.steal, 'n': s.steal_chance},
+           {'stat': 'steal_success', 'k': s.steal_success, 'n': s.steal},
+           {'stat': 'door_steal', 'k': s.door_steal, 'n': s.door_steal_chance},
+           {'stat': 'door_steal_success', 'k': s.door_steal_success, 'n': s.door_steal},
+           {'stat': 'fold_to_steal', 'k': s.bringin_vs_steal = 'fold', 'n': s.bringin_vs_steal IS NOT NULL},
+           {'stat': 'resteal', 'k': s.bringin_vs_steal = 'raise', 'n': s.bringin_vs_steal IS NOT NULL},
+           {'stat': 'saw_4th', 'k': s.s1_saw, 'n': true},
+           {'stat': 'saw_5th', 'k': s.s2_saw, 'n': true},
+           {'stat': 'saw_6th', 'k': s.s3_saw, 'n': true},
+           {'stat': 'saw_7th', 'k': s.s4_saw AND s.betting_rounds > 4, 'n': s.betting_rounds > 4},
+           {'stat': 'aggression_frequency', 'k': s.later_aggressive,
+            'n': s.later_aggressive + s.later_calls + s.later_folds},
+           {'stat': 'fold_to_bet', 'k': s.later_fold_to_aggr, 'n': s.later_faced_aggr},
+           {'stat': 'wtsd', 'k': s.showdown AND s.s1_saw, 'n': s.s1_saw},
+           {'stat': 'won_at_showdown', 'k': s.won_at_showdown, 'n': s.showdown},
+           {'stat': 'won_saw_4th', 'k': s.collected > 0 AND s.s1_saw, 'n': s.s1_saw},
+           {'stat': 'scoop', 'k': s.hilo_result = 'scoop', 'n': s.hilo_result IS NOT NULL},
+           {'stat': 'high_only', 'k': s.hilo_result = 'high', 'n': s.hilo_result IS NOT NULL},
+           {'stat': 'low_only', 'k': s.hilo_result = 'low', 'n': s.hilo_result IS NOT NULL},
+           {'stat': 'split', 'k': s.hilo_result = 'split', 'n': s.hilo_result IS NOT NULL},
+           {'stat': 'quarter', 'k': u.quarter, 'n': s.hilo_result IS NOT NULL},
+           {'stat': 'fold_to_completion', 'k': u.fold_to_completion, 'n': u.fold_to_completion_chance},
+           {'stat': 'door_resteal', 'k': u.door_resteal, 'n': u.door_resteal_chance},
+           {'stat': 'double_bet', 'k': u.double_bet, 'n': u.double_bet_chance},
+           {'stat': 'bricked_bet', 'k': u.bricked_bet, 'n': u.bricked_bet_chance},
+           {'stat': 'bricked_fold', 'k': u.bricked_fold, 'n': u.bricked_fold_chance},
+           {'stat': 'dead_hand_played', 'k': u.liveness_known AND u.liveness_bucket = 'dead' AND s.s1_saw,
+            'n': u.liveness_known AND u.liveness_bucket = 'dead'}
+       ], max_depth := 1) AS chance
+FROM seat_facts AS s JOIN seat_upcards AS u USING (site, hand_id, player);
+
+-- The chances a rate needs before it is shown as measured: below this the rate is shrunk toward the
+-- database's players (player_rates_for), and only players above it fit that population.
+CREATE OR REPLACE MACRO enough_chances() AS 50;
+
+-- The population of each rate, per game (and 'all' games): a beta distribution fitted by the method of
+-- moments to the rates of the players (aliases joined) with enough chances, the variance of those rates
+-- less the binomial noise their chances leave. mean and strength (alpha + beta, in chances): NULL when
+-- fewer than five players have enough chances or their rates differ no more than chance would make them.
+CREATE OR REPLACE VIEW rate_priors AS
+WITH players AS (
+    SELECT CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game, chance.stat AS stat,
+           sum(chance.k::INT) AS k, sum(chance.n::INT) AS n
+    FROM seat_chances
+    GROUP BY GROUPING SETS ((identity, identity_site, variant, chance.stat), (identity, identity_site, chance.stat))),
+moments AS (
+    SELECT game, stat, count(*) AS players, avg(k / n) AS mean, var_samp(k / n) AS spread, avg(1 / n) AS inverse_n
+    FROM players WHERE n >= enough_chances()
+    GROUP BY game, stat)
+SELECT game, stat, players, mean,
+       CASE WHEN players >= 5 AND mean > 0 AND mean < 1 AND spread > mean * (1 - mean) * inverse_n
+            THEN mean * (1 - mean) / (spread - mean * (1 - mean) * inverse_n) - 1 END AS strength
+FROM moments;
+
+-- Every rate of player_stats_for as a row (same rows, same filters), with what makes it readable: k of n
+-- chances, the rate, its 95% Wilson interval (rate_low, rate_high), and an estimate: the rate itself
+-- with enough chances, else shrunk toward the population (rate_priors): (k + strength x mean) / (n +
+-- strength), the mean of the beta posterior, which `shrunk` marks. Up-card stats of seat_upcards
+-- too. A rate with no chance is no row.
+CREATE OR REPLACE MACRO player_rates_for(only_player, only_game, since, only_kind := NULL, only_site := NULL,
+                                          only_stakes := NULL, until := NULL) AS TABLE
+WITH counts AS (
+    SELECT shown AS player, shown_site AS site, CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game,
+           unit, chance.stat AS stat, CAST(sum(chance.k::INT) AS BIGINT) AS k, CAST(sum(chance.n::INT) AS BIGINT) AS n,
+           count(DISTINCT variant) AS games
+    FROM (SELECT *, shown_as(only_player, identity, identity, player) AS shown,
+                 shown_as(only_player, identity, identity_site, site) AS shown_site
+          FROM seat_chances
+          WHERE player_matches(only_player, site, player, identity)
+            AND (only_game IS NULL OR variant = only_game)
+            AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+            AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
+            AND (only_site IS NULL OR site = only_site)
+            AND (only_stakes IS NULL OR stakes = only_stakes)
+            AND (until IS NULL OR start_utc < CAST(until AS TIMESTAMP)))
+    GROUP BY GROUPING SETS ((shown, shown_site, variant, unit, chance.stat), (shown, shown_site, unit, chance.stat))
+    HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1)
+SELECT c.player, c.site, c.game, c.unit, c.stat, c.k, c.n, pct(c.k, c.n) AS rate,
+       wilson_low(c.k, c.n) AS rate_low, wilson_high(c.k, c.n) AS rate_high,
+       c.n < enough_chances() AND p.strength IS NOT NULL AS shrunk,
+       CASE WHEN shrunk THEN round(100 * (c.k + p.strength * p.mean) / (c.n + p.strength), 1)
+            ELSE pct(c.k, c.n) END AS estimate,
+       round(100 * p.mean, 1) AS population_rate, round(p.strength, 1) AS population_strength
+FROM counts AS c LEFT JOIN rate_priors AS p USING (game, stat)
+WHERE c.n > 0
+ORDER BY c.player COLLATE NOCASE, c.player, c.site, c.unit, c.game = 'all', c.game, c.stat;
+
+-- Rates by the rank of the player's door card (A, K, ... 2), per player and game, with k of n chances and
+-- the 95% interval: opening, stealing and re-stealing against the door cards still to act, folding to a
+-- completion and defending the bring-in (docs/stats.md, "Up cards and liveness").
+CREATE OR REPLACE MACRO door_rank_rates_for(only_player, only_game, since) AS TABLE
+WITH counts AS (
+    SELECT shown_as(only_player, identity, identity, player) AS player,
+           shown_as(only_player, identity, identity_site, site) AS site, variant AS game, door_rank,
+           chance.stat AS stat, CAST(sum(chance.k::INT) AS BIGINT) AS k, CAST(sum(chance.n::INT) AS BIGINT) AS n
+    FROM seat_chances
+    WHERE player_matches(only_player, site, player, identity) AND door_rank IS NOT NULL
+      AND (only_game IS NULL OR variant = only_game)
+      AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
+      AND chance.stat IN ('complete_first_in', 'door_steal', 'door_steal_success', 'door_resteal',
+                          'fold_to_completion', 'bringin_defend', 'bringin_fold')
+    GROUP BY ALL)
+SELECT player, site, game, substr('23456789TJQKA', door_rank - 1, 1) AS door, stat, k, n, pct(k, n) AS rate,
+       wilson_low(k, n) AS rate_low, wilson_high(k, n) AS rate_high
+FROM counts WHERE n > 0
+ORDER BY player COLLATE NOCASE, player, site, game, stat, door_rank DESC;
+
+-- Per liveness bucket of the first street (seat_upcards): hands, how often the player continued (saw the
+-- second round) and won money, with k of n and the 95% interval, and the big bets won per 100 hands;
+-- liveness_known false: rows from the door card alone (hole cards unknown).
+CREATE OR REPLACE MACRO liveness_rates_for(only_player, only_game, since) AS TABLE
+WITH seats AS (
+    SELECT shown_as(only_player, identity, identity, player) AS player,
+           shown_as(only_player, identity, identity_site, site) AS site, variant AS game, liveness_known,
+           liveness_bucket, s1_saw, collected > 0 AS won, net, big_bet
+    FROM seat_facts JOIN seat_upcards USING (site, hand_id, player)
+    WHERE liveness_bucket IS NOT NULL AND player_matches(only_player, site, player, identity)
+      AND (only_game IS NULL OR variant = only_game)
+      AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP)))
+SELECT player, site, game, liveness_known, liveness_bucket, count(*) AS hands,
+       count_if(s1_saw) AS continued, pct(count_if(s1_saw), count(*)) AS continued_rate,
+       wilson_low(count_if(s1_saw), count(*)) AS continued_low, wilson_high(count_if(s1_saw), count(*)) AS continued_high,
+       count_if(won) AS won, pct(count_if(won), count(*)) AS won_rate,
+       wilson_low(count_if(won), count(*)) AS won_low, wilson_high(count_if(won), count(*)) AS won_high,
+       round(100 * sum(in_bets(net, big_bet)) / count(*), 2) AS big_bets_per_100
+FROM seats
+GROUP BY player, site, game, liveness_known, liveness_bucket
+ORDER BY player COLLATE NOCASE, player, site, game, liveness_known DESC,
+         list_position(['live', 'part dead', 'dead'], liveness_bucket);
+
+-- Stud8 results by starting-hand class (seats.start_class: the hole cards known): of the hands dealt, how
+-- often the player scooped, won one half alone, or a quarter (seat_upcards.quarter), with the 95% interval.
+CREATE OR REPLACE MACRO start_class_hilo_for(only_player, since) AS TABLE
+WITH seats AS (
+    SELECT shown_as(only_player, identity, identity, player) AS player,
+           shown_as(only_player, identity, identity_site, site) AS site, start_class,
+           unnest([{'stat': 'scoop', 'k': hilo_result = 'scoop'},
+                   {'stat': 'half', 'k': hilo_result IN ('high', 'low')},
+                   {'stat': 'quarter', 'k': quarter}], max_depth := 1) AS result
+    FROM seat_facts JOIN seat_upcards USING (site, hand_id, player)
+    WHERE variant = 'stud8' AND start_class IS NOT NULL AND player_matches(only_player, site, player, identity)
+      AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP)))
+SELECT player, site, start_class, result.stat AS stat, CAST(count_if(result.k) AS BIGINT) AS k, count(*) AS n,
+       pct(count_if(result.k), count(*)) AS rate,
+       wilson_low(count_if(result.k), count(*)) AS rate_low, wilson_high(count_if(result.k), count(*)) AS rate_high
+FROM seats
+GROUP BY player, site, start_class, result.stat
+ORDER BY player COLLATE NOCASE, player, site, start_class, list_position(['scoop', 'half', 'quarter'], stat);
