@@ -214,8 +214,8 @@ CREATE OR REPLACE MACRO wilson_bound(k, n, side) AS
                                       + side * 1.959963984540054 * sqrt(k / n * (1 - k / n) / n
                                                                        + 1.959963984540054 ^ 2 / (4 * n * n)))
                                / (1 + 1.959963984540054 ^ 2 / n), 1) END;
-CREATE OR REPLACE MACRO wilson_low(k, n) AS greatest(wilson_bound(k, n, -1), 0.0);
-CREATE OR REPLACE MACRO wilson_high(k, n) AS least(wilson_bound(k, n, 1), 100.0);
+CREATE OR REPLACE MACRO wilson_low(k, n) AS CASE WHEN n > 0 THEN greatest(wilson_bound(k, n, -1), 0.0) END;
+CREATE OR REPLACE MACRO wilson_high(k, n) AS CASE WHEN n > 0 THEN least(wilson_bound(k, n, 1), 100.0) END;
 
 -- Ranks of a card as stored ('Ah', 'Td'): 2..14 ace high; ace_low_rank counts the ace as 1 (razz, the
 -- low half of stud8).
@@ -336,7 +336,7 @@ second_round_bets AS (
     GROUP BY a.site, a.hand_id),
 razz_boards AS (
     SELECT site, hand_id, player,
-           ace_low_rank(board[2]) > 8 OR ace_low_rank(board[2]) = ace_low_rank(board[1]) AS bricked
+           ace_low_rank(board[2]) > 8 OR ace_low_rank(board[2]) = ace_low_rank(board[1]) AS brick
     FROM boards WHERE variant = 'razz' AND len(board) = 2),
 quarters AS (
     SELECT mine.site, mine.hand_id, mine.player,
@@ -349,7 +349,7 @@ quarters AS (
     WHERE h.variant = 'stud8' AND mine.player IS NOT NULL AND mine.amount > 0
     GROUP BY ALL)
 SELECT s.site, s.hand_id, s.player,
-       l.draw, l.outs, l.live_outs, coalesce(l.liveness_known, false) AS liveness_known,
+       l.draw, l.outs, l.live_outs, l.liveness_known,
        round(l.live_outs / nullif(l.outs, 0), 3) AS liveness,
        CASE WHEN l.outs > 0 THEN CASE WHEN l.live_outs < 0.5 * l.outs THEN 'dead'
                                       WHEN l.live_outs >= 0.8 * l.outs THEN 'live' ELSE 'part dead' END END
@@ -363,7 +363,7 @@ SELECT s.site, s.hand_id, s.player,
        coalesce(b.bet.player = s.player AND NOT (b.bet.all_in AND b.bet.amount <= b.small_bet), false)
            AS double_bet_chance,
        coalesce(double_bet_chance AND b.bet.amount > b.small_bet, false) AS double_bet,
-       coalesce(r.bricked AND s.s1_saw, false) AS bricked,
+       coalesce(r.brick AND s.s1_saw, false) AS bricked,
        bricked AND (s.s1_bets + s.s1_completes + s.s1_raises + s.s1_calls + s.s1_checks > 0 OR s.s1_folded)
            AS bricked_bet_chance,
        bricked_bet_chance AND s.s1_bets + s.s1_raises > 0 AS bricked_bet,
@@ -527,8 +527,8 @@ CREATE OR REPLACE MACRO start_class_hilo_for(only_player, since) AS TABLE
 WITH seats AS (
     SELECT shown_as(only_player, identity, identity, player) AS player,
            shown_as(only_player, identity, identity_site, site) AS site, start_class,
-           unnest([{'stat': 'scoop', 'k': hilo_result = 'scoop'},
-                   {'stat': 'half', 'k': hilo_result IN ('high', 'low')},
+           unnest([{'stat': 'scoop', 'k': coalesce(hilo_result = 'scoop', false)},
+                   {'stat': 'half', 'k': coalesce(hilo_result IN ('high', 'low'), false)},
                    {'stat': 'quarter', 'k': quarter}], max_depth := 1) AS result
     FROM seat_facts JOIN seat_upcards USING (site, hand_id, player)
     WHERE variant = 'stud8' AND start_class IS NOT NULL AND player_matches(only_player, site, player, identity)
