@@ -23,11 +23,13 @@ BY = ("door", "liveness", "start-class")  # what --by groups rates by
 _MACROS = {
     "intervals": ("player_rates_for(?, ?, ?)", ("player", "site", "game", "unit", "stat")),
     "door": ("door_rank_rates_for(?, ?, ?)", ("player", "site", "game", "stat", "door")),
-    "liveness": ("liveness_rates_for(?, ?, ?)", ("player", "site", "game", "liveness_known", "liveness_bucket")),
+    "liveness": ("liveness_rates_for(?, ?, ?)",
+                 ("player", "site", "game", "liveness_known", "liveness_bucket")),
     "start-class": ("start_class_hilo_for(?, ?)", ("player", "site", "start_class", "stat")),
 }
 SHRUNK_NOTE = ("* fewer than {chances} chances: the estimate is shrunk toward the database's players "
-               "(empirical Bayes: a beta prior fitted to the players with enough chances); rate is as counted")
+               "(empirical Bayes: a beta prior fitted to the players with enough chances); "
+               "rate is as counted")
 INTERVAL_NOTE = "n: chances; 95%: the Wilson score interval of the rate"
 LIVENESS_NOTE = ("n: first streets with a draw; continued: saw the 2nd round; won: won money; known false: "
                  "from the door card alone (hole cards unknown)")
@@ -75,9 +77,9 @@ def for_table(frame: pl.DataFrame, key: tuple[str, ...],
         notes = [LIVENESS_NOTE]
     else:
         notes = []
-    columns = [*key, "n", "rate",
-               pl.struct("rate_low", "rate_high").map_elements(
-                   lambda row: interval(row["rate_low"], row["rate_high"]), return_dtype=pl.String).alias("95%")]
+    bounds = pl.struct("rate_low", "rate_high")
+    columns = [*key, "n", "rate", bounds.map_elements(lambda row: interval(row["rate_low"], row["rate_high"]),
+                                                      return_dtype=pl.String).alias("95%")]
     notes.append(INTERVAL_NOTE)
     if "shrunk" in frame.columns:
         columns.append(pl.when(pl.col("shrunk")).then(pl.format("{}*", pl.col("estimate")))

@@ -109,7 +109,8 @@ def test_dead_buried_pair_played_and_the_double_bet(built: duckdb.DuckDBPyConnec
         assert (seat["fold_to_completion_chance"], seat["fold_to_completion"]) == (True, True)
     assert not d["fold_to_completion_chance"]  # the bring-in's answer is bringin_defend's
     rates = {row[0]: row[1:] for row in built.sql(
-        "SELECT stat, k, n FROM player_rates_for('A', 'stud', NULL) WHERE stat = 'dead_hand_played'").fetchall()}
+        "SELECT stat, k, n FROM player_rates_for('A', 'stud', NULL) "
+        "WHERE stat = 'dead_hand_played'").fetchall()}
     assert rates == {"dead_hand_played": (1, 1)}
 
 
@@ -174,77 +175,101 @@ def _outs(variant: str, own: list[str], others: list[str]) -> tuple[str, int, in
     return kind, outs, outs - count(lambda c: _rank(c) in wanted, others)
 
 
+class _Rows:
+    """The stored rows of a database, by hand, as the recomputation reads them."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.hands = {(r[0], r[1]): r[2:] for r in con.sql(
+            "SELECT site, hand_id, variant, structure, rules, small_bet, first_street FROM hands").fetchall()}
+        self.seats: dict[tuple, dict[str, tuple]] = defaultdict(dict)
+        for r in con.sql("SELECT site, hand_id, player, hole_cards, door_card, is_bringin, door_steal, "
+                         "s1_saw, s1_faced_aggr, s1_fold_to_aggr, "
+                         "s1_bets + s1_completes + s1_raises + s1_calls + s1_checks > 0 OR s1_folded "
+                         "FROM seats WHERE dealt").fetchall():
+            self.seats[r[0], r[1]][r[2]] = r[3:]
+        self.actions: dict[tuple, list[tuple]] = defaultdict(list)
+        for r in con.sql("SELECT site, hand_id, street_index, player, action, amount, all_in FROM actions "
+                         "ORDER BY site, hand_id, seq").fetchall():
+            self.actions[r[0], r[1]].append(r[2:])
+        self.ups: dict[tuple, list[tuple]] = defaultdict(list)
+        for r in con.sql("SELECT site, hand_id, player, street, card FROM cards "
+                         "WHERE source = 'dealt' AND face = 'up' AND player IS NOT NULL "
+                         "ORDER BY site, hand_id, player, seq").fetchall():
+            self.ups[r[0], r[1], r[2]].append(r[3:])
+        self.won: dict[tuple, list[tuple]] = defaultdict(list)
+        for r in con.sql("SELECT site, hand_id, pot, half, player FROM awards "
+                         "WHERE player IS NOT NULL AND amount > 0").fetchall():
+            self.won[r[0], r[1]].append(r[2:])
+
+
+def _liveness(rows: _Rows, hand: tuple, player: str) -> tuple | None:
+    variant = rows.hands[hand][0]
+    hole, door = rows.seats[hand][player][:2]
+    if variant not in ("stud", "stud8", "razz") or not door:
+        return None
+    doors = [seat[1] for seat in rows.seats[hand].values() if seat[1]]
+    own = [*hole.split(), door] if hole is not None and len(hole.split()) == 2 else [door]
+    draw = _outs(variant, own, [card for card in doors if card != door])
+    return draw if draw and draw[1] else None
+
+
+def _first_round(rows: _Rows, hand: tuple, player: str) -> tuple[tuple, tuple]:
+    """(fold to completion chance, folded), (door re-steal chance, raised)."""
+    first_round = [a for a in rows.actions[hand] if a[0] == 0 and a[2] != "ante"]
+    decisions = [i for i, a in enumerate(first_round) if a[1] == player and a[2] != "bring-in"]
+    if not decisions:
+        return (False, False), (False, False)
+    index = decisions[0]
+    action = first_round[index][2]
+    aggressive = [a for a in first_round[:index] if a[2] in ("complete", "bet", "raise")]
+    chance = len(aggressive) == 1 and aggressive[0][2] == "complete" and not rows.seats[hand][player][2]
+    to_completion = (chance, chance and action == "fold")
+    stealers = [name for name, seat in rows.seats[hand].items() if seat[3] and name != player]
+    if not stealers:
+        return to_completion, (False, False)
+    at = next(i for i, a in enumerate(first_round) if a[1] == stealers[0] and a[2] != "bring-in")
+    chance = at < index and not [a for a in first_round[at + 1:index] if a[2] not in ("fold", "bring-in")]
+    return to_completion, (chance, chance and action == "raise")
+
+
+def _double_bet(rows: _Rows, hand: tuple, player: str) -> tuple[bool, bool]:
+    variant, structure, rules, small, first = rows.hands[hand]
+    allowed = structure == "limit" and (
+        (variant == "stud" and "open_pair_double_bet=false" not in (rules or ""))
+        or (variant == "stud5" and "open_pair_double_bet=true" in (rules or "")))
+    boards = [[card for street, card in rows.ups[(*hand, name)] if street in (first, first + 1)]
+              for name in rows.seats[hand]]
+    if not allowed or not any(len(b) == 2 and _rank(b[0]) == _rank(b[1]) for b in boards):
+        return False, False
+    bets = [a for a in rows.actions[hand] if a[0] == 1 and a[2] == "bet"]
+    if not bets or bets[0][1] != player or (bets[0][4] and bets[0][3] <= small):
+        return False, False
+    return True, bets[0][3] > small
+
+
+def _bricked(rows: _Rows, hand: tuple, player: str) -> tuple[bool, ...]:
+    variant, first = rows.hands[hand][0], rows.hands[hand][4]
+    s1_saw, faced, folded_to, acted = rows.seats[hand][player][4:]
+    board = [card for street, card in rows.ups[(*hand, player)] if street in (first, first + 1)]
+    bricked = (variant == "razz" and len(board) == 2 and bool(s1_saw)
+               and (_low(board[1]) > 8 or _low(board[1]) == _low(board[0])))
+    return bricked, bricked and bool(acted), bricked and bool(faced), bricked and bool(folded_to)
+
+
+def _quarter(rows: _Rows, hand: tuple, player: str) -> bool:
+    mine = [(pot, half) for pot, half, name in rows.won[hand] if name == player]
+    return (rows.hands[hand][0] == "stud8" and len({half or "hi" for _, half in mine}) == 1
+            and any(name != player and (pot, half) in mine for pot, half, name in rows.won[hand]))
+
+
 def recomputed(con: duckdb.DuckDBPyConnection) -> dict[tuple, tuple]:
     """Each seat's liveness, fold to completion, door re-steal, double bet, bricked board and quarter,
     from the hands, seats, actions, cards and awards tables, one hand at a time in Python."""
-    hands = {(site, hid): (variant, structure, rules, small, first)
-             for site, hid, variant, structure, rules, small, first in con.sql(
-                 "SELECT site, hand_id, variant, structure, rules, small_bet, first_street FROM hands").fetchall()}
-    seats = {(site, hid, player): (hole, door, bringin, steal, s1_saw, faced, folded_to, acted)
-             for site, hid, player, hole, door, bringin, steal, s1_saw, faced, folded_to, acted in con.sql(
-                 "SELECT site, hand_id, player, hole_cards, door_card, is_bringin, door_steal, s1_saw, s1_faced_aggr,"
-                 " s1_fold_to_aggr, s1_bets + s1_completes + s1_raises + s1_calls + s1_checks > 0 OR s1_folded"
-                 " FROM seats WHERE dealt").fetchall()}
-    actions: dict[tuple, list] = defaultdict(list)
-    for site, hid, seq, index, player, action, amount, all_in in con.sql(
-            "SELECT site, hand_id, seq, street_index, player, action, amount, all_in FROM actions "
-            "ORDER BY site, hand_id, seq").fetchall():
-        actions[site, hid].append((index, player, action, amount, all_in))
-    ups: dict[tuple, list] = defaultdict(list)
-    for site, hid, player, street, card in con.sql(
-            "SELECT site, hand_id, player, street, card FROM cards WHERE source = 'dealt' AND face = 'up' "
-            "AND player IS NOT NULL ORDER BY site, hand_id, player, seq").fetchall():
-        ups[site, hid, player].append((street, card))
-    won: dict[tuple, list] = defaultdict(list)
-    for site, hid, pot, half, player in con.sql(
-            "SELECT site, hand_id, pot, half, player FROM awards WHERE player IS NOT NULL AND amount > 0").fetchall():
-        won[site, hid].append((pot, half, player))
-    found = {}
-    for (site, hid, player), (hole, door, bringin, steal, s1_saw, faced, folded_to, acted) in seats.items():
-        variant, structure, rules, small, first = hands[site, hid]
-        draw = None
-        if variant in ("stud", "stud8", "razz") and door:
-            doors = [seats[key][1] for key in seats if key[:2] == (site, hid) and seats[key][1]]
-            known = hole is not None and len(hole.split()) == 2
-            own = [*hole.split(), door] if known else [door]
-            draw = _outs(variant, own, [card for card in doors if card != door])
-            if draw and draw[1] == 0:
-                draw = None
-        first_round = [a for a in actions[site, hid] if a[0] == 0 and a[2] != "ante"]
-        decisions = [(i, a) for i, a in enumerate(first_round) if a[1] == player and a[2] != "bring-in"]
-        ftc = resteal = False
-        if decisions:
-            index, mine = decisions[0]
-            before = first_round[:index]
-            aggressive = [a for a in before if a[2] in ("complete", "bet", "raise")]
-            chance = len(aggressive) == 1 and aggressive[0][2] == "complete" and not bringin
-            ftc = (chance, chance and mine[2] == "fold")
-            stealers = [p for (s, h, p), values in seats.items() if (s, h) == (site, hid) and values[3]]
-            if stealers and stealers[0] != player:
-                at = [i for i, a in enumerate(first_round) if a[1] == stealers[0] and a[2] != "bring-in"][0]
-                between = [a for a in first_round[at + 1:index] if a[2] not in ("fold", "bring-in")]
-                chance = at < index and not between
-                resteal = (chance, chance and mine[2] == "raise")
-        double = (False, False)
-        boards = {p: [card for street, card in ups[site, hid, p] if street in (first, first + 1)]
-                  for (s, h, p) in seats if (s, h) == (site, hid)}
-        allowed = structure == "limit" and (
-            (variant == "stud" and "open_pair_double_bet=false" not in (rules or ""))
-            or (variant == "stud5" and "open_pair_double_bet=true" in (rules or "")))
-        if allowed and any(len(b) == 2 and _rank(b[0]) == _rank(b[1]) for b in boards.values()):
-            bets = [a for a in actions[site, hid] if a[0] == 1 and a[2] == "bet"]
-            if bets and bets[0][1] == player and not (bets[0][4] and bets[0][3] <= small):
-                double = (True, bets[0][3] > small)
-        board = boards.get(player, [])
-        bricked = (variant == "razz" and len(board) == 2 and bool(s1_saw)
-                   and (_low(board[1]) > 8 or _low(board[1]) == _low(board[0])))
-        mine_won = [(pot, half) for pot, half, p in won[site, hid] if p == player]
-        quarter = (variant == "stud8" and len({half or "hi" for _, half in mine_won}) == 1
-                   and any(p != player and (pot, half) in mine_won for pot, half, p in won[site, hid]))
-        found[site, hid, player] = (
-            draw, tuple(ftc) if ftc else (False, False), tuple(resteal) if resteal else (False, False), double,
-            (bricked, bricked and bool(acted), bricked and bool(faced), bricked and bool(folded_to)), quarter)
-    return found
+    rows = _Rows(con)
+    return {(*hand, player): (_liveness(rows, hand, player), *_first_round(rows, hand, player),
+                              _double_bet(rows, hand, player), _bricked(rows, hand, player),
+                              _quarter(rows, hand, player))
+            for hand, seats in rows.seats.items() for player in seats}
 
 
 def stored(con: duckdb.DuckDBPyConnection) -> dict[tuple, tuple]:
@@ -253,8 +278,7 @@ def stored(con: duckdb.DuckDBPyConnection) -> dict[tuple, tuple]:
                door_resteal_chance, door_resteal, double_bet_chance, double_bet, bricked, bricked_bet_chance,
                bricked_fold_chance, bricked_fold, quarter
         FROM seat_upcards""").fetchall()
-    return {(r[0], r[1], r[2]): ((r[3], r[4], r[5]) if r[3] else None, (r[6], r[7]), (r[8], r[9]), (r[10], r[11]),
-                                 (r[12], r[13], r[14], r[15]), r[16]) for r in rows}
+    return {r[:3]: (r[3:6] if r[3] else None, r[6:8], r[8:10], r[10:12], r[12:16], r[16]) for r in rows}
 
 
 def _agrees(con: duckdb.DuckDBPyConnection) -> None:
@@ -279,10 +303,11 @@ def test_upcard_facts_agree_with_a_recomputation_from_the_actions_of_simulated_h
     con = open_existing(simulated)
     try:
         _agrees(con)
-        kinds = dict(con.sql("SELECT draw, count(*) FROM seat_upcards WHERE draw IS NOT NULL GROUP BY draw").fetchall())
-        assert {"pair", "three-flush", "three-straight", "low", "door rank"} <= kinds.keys()
-        counts = con.sql("SELECT count_if(double_bet_chance), count_if(bricked), count_if(door_resteal_chance),"
-                         " count_if(fold_to_completion_chance) FROM seat_upcards").fetchall()[0]
+        kinds = {row[0] for row in con.sql("SELECT DISTINCT draw FROM seat_upcards").fetchall()}
+        assert {"pair", "three-flush", "three-straight", "low", "door rank"} <= kinds
+        counts = con.sql("SELECT count_if(double_bet_chance), count_if(bricked), "
+                         "count_if(door_resteal_chance), count_if(fold_to_completion_chance) "
+                         "FROM seat_upcards").fetchall()[0]
         assert all(counts), counts  # every stat had chances in these hands
     finally:
         con.close()
@@ -310,7 +335,8 @@ def _wilson(k: int, n: int) -> tuple[float, float]:
     return 100 * (centre - half), 100 * (centre + half)
 
 
-@pytest.mark.parametrize(("k", "n"), [(0, 1), (1, 1), (0, 12), (3, 12), (12, 12), (41, 97), (500, 1000), (1, 5000)])
+@pytest.mark.parametrize(("k", "n"),
+                         [(0, 1), (1, 1), (0, 12), (3, 12), (12, 12), (41, 97), (500, 1000), (1, 5000)])
 def test_the_wilson_interval_macros_agree_with_the_textbook_formula(built: duckdb.DuckDBPyConnection, k: int,
                                                                   n: int) -> None:
     con = built
@@ -337,8 +363,8 @@ def test_rates_match_the_stats_and_estimates_shrink_by_an_independent_fit(simula
         assert compared > 500
         # the population of one rate, fitted by hand from each player's counts
         counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for player, game, vpip, chance in con.sql(
-                "SELECT site || ':' || player, variant, vpip, vpip_chance FROM seats JOIN hands USING (site, hand_id) "
+        for player, vpip, chance in con.sql(
+                "SELECT site || ':' || player, vpip, vpip_chance FROM seats JOIN hands USING (site, hand_id) "
                 "WHERE dealt AND variant = 'stud'").fetchall():
             counts[player][0] += vpip
             counts[player][1] += chance
@@ -346,17 +372,20 @@ def test_rates_match_the_stats_and_estimates_shrink_by_an_independent_fit(simula
         mean = statistics.fmean(k / n for k, n in enough)
         noise = mean * (1 - mean) * statistics.fmean(1 / n for _, n in enough)
         strength = mean * (1 - mean) / (statistics.variance([k / n for k, n in enough]) - noise) - 1
-        prior = con.sql("SELECT mean, strength FROM rate_priors WHERE game = 'stud' AND stat = 'vpip'").fetchall()[0]
+        prior = con.sql("SELECT mean, strength FROM rate_priors "
+                        "WHERE game = 'stud' AND stat = 'vpip'").fetchall()[0]
         assert prior == pytest.approx((mean, strength), rel=1e-9)
         few = rates.filter((rates["game"] == "stud") & (rates["stat"] == "vpip") & (rates["n"] < 50))
         assert few.height and few["shrunk"].all()
         for row in few.iter_rows(named=True):
-            assert row["estimate"] == pytest.approx(100 * (row["k"] + strength * mean) / (row["n"] + strength), abs=0.05)
+            shrunk = 100 * (row["k"] + strength * mean) / (row["n"] + strength)
+            assert row["estimate"] == pytest.approx(shrunk, abs=0.05)
     finally:
         con.close()
 
 
-@pytest.mark.parametrize("args", [("--intervals",), ("--by", "door"), ("--by", "liveness"), ("--by", "start-class")])
+@pytest.mark.parametrize("args", [("--intervals",), ("--by", "door"), ("--by", "liveness"),
+                                  ("--by", "start-class")])
 def test_rate_tables_fit_80_columns(simulated: Path, args: tuple[str, ...]) -> None:
     result = runner.invoke(app, ["stats", "--db", str(simulated), *args], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
