@@ -231,40 +231,42 @@ CREATE OR REPLACE MACRO double_bet_allowed(variant, structure, rules) AS
     AND ((variant = 'stud' AND coalesce(rules, '') NOT LIKE '%open_pair_double_bet=false%')
          OR (variant = 'stud5' AND coalesce(rules, '') LIKE '%open_pair_double_bet=true%'));
 
--- What improves a first-street hand, and how much of it is live (docs/stats.md, "Liveness"). `own` are
--- the player's known first-street cards (hole and door; the door alone when the hole is unknown), `others`
--- the door cards of everyone else. A draw is a list of ranks (counted ace high, or ace low in the low
--- games) or a suit; its outs are the cards of those ranks (that suit) not in `own`, and the live outs
--- those not among `others` either.
-CREATE OR REPLACE MACRO first_street_draw(variant, own) AS CASE
+-- What improves a first-street hand, and how much of it is live (docs/stats.md, "Liveness"), from the
+-- ranks (ace high), ace-low ranks and suits of the player's known first-street cards (hole and door; the
+-- door alone when the hole is unknown). A draw is a list of ranks (ace low in the low games) or a suit.
+-- Each list is worked out once a seat, by lambdas of one level: nested ones cost ten times as much.
+CREATE OR REPLACE MACRO first_street_draw(variant, ranks, lows, suits) AS CASE
     WHEN variant IN ('razz', 'stud8') THEN
         {'kind': 'low', 'low': true, 'suit': NULL::VARCHAR,
-         'ranks': [r FOR r IN range(1, 9) IF NOT list_contains([ace_low_rank(c) FOR c IN own], r)]}
-    WHEN len(own) = 1 THEN {'kind': 'door rank', 'low': false, 'suit': NULL, 'ranks': [card_rank_high(own[1])]}
-    WHEN len(list_distinct([card_rank_high(c) FOR c IN own])) = 1 THEN
-        {'kind': 'trips', 'low': false, 'suit': NULL, 'ranks': [card_rank_high(own[1])]}
-    WHEN len(list_distinct([card_rank_high(c) FOR c IN own])) = 2 THEN
+         'ranks': list_filter(range(1, 9), lambda r: NOT list_contains(lows, r))}
+    WHEN len(ranks) = 1 THEN {'kind': 'door rank', 'low': false, 'suit': NULL, 'ranks': ranks}
+    WHEN len(list_distinct(ranks)) = 1 THEN {'kind': 'trips', 'low': false, 'suit': NULL, 'ranks': [ranks[1]]}
+    WHEN len(list_distinct(ranks)) = 2 THEN
         {'kind': 'pair', 'low': false, 'suit': NULL,
-         'ranks': [r FOR r IN list_distinct([card_rank_high(c) FOR c IN own])
-                   IF len([c FOR c IN own IF card_rank_high(c) = r]) = 2]}
-    WHEN len(list_distinct([right(c, 1) FOR c IN own])) = 1 THEN
-        {'kind': 'three-flush', 'low': false, 'suit': right(own[1], 1), 'ranks': []}
+         'ranks': [CASE WHEN ranks[1] IN (ranks[2], ranks[3]) THEN ranks[1] ELSE ranks[2] END]}
+    WHEN len(list_distinct(suits)) = 1 THEN {'kind': 'three-flush', 'low': false, 'suit': suits[1], 'ranks': []}
     ELSE {'kind': 'three-straight', 'low': false, 'suit': NULL,
-          'ranks': [r FOR r IN range(2, 15)
-                    IF NOT list_contains([card_rank_high(c) FOR c IN own], r)
-                       AND (greatest(list_max([card_rank_high(c) FOR c IN own]), r)
-                                - least(list_min([card_rank_high(c) FOR c IN own]), r) <= 4
-                            OR greatest(list_max([ace_low_rank(c) FOR c IN own]), low_rank_of(r))
-                                - least(list_min([ace_low_rank(c) FOR c IN own]), low_rank_of(r)) <= 4)]}
+          'ranks': list_distinct(list_concat(
+              -- a run of five ace high: the ranks from the highest less 4 to the lowest plus 4
+              CASE WHEN list_max(ranks) - list_min(ranks) <= 4
+                   THEN list_filter(range(greatest(2, list_max(ranks) - 4), least(14, list_min(ranks) + 4) + 1),
+                                    lambda r: NOT list_contains(ranks, r)) ELSE [] END,
+              -- and ace low (the ace as 1, named 14)
+              CASE WHEN list_max(lows) - list_min(lows) <= 4
+                   THEN list_transform(list_filter(range(greatest(1, list_max(lows) - 4), least(13, list_min(lows) + 4) + 1),
+                                                   lambda r: NOT list_contains(lows, r)), lambda r: low_to_high(r))
+                   ELSE [] END))}
     END;
+CREATE OR REPLACE MACRO low_to_high(rank) AS CASE WHEN rank = 1 THEN 14 ELSE rank END;
 
--- How many cards of a draw there are in a deck less `own`, and how many of those are in `cards`.
-CREATE OR REPLACE MACRO draw_cards(draw, cards) AS len([c FOR c IN cards IF
-    CASE WHEN draw.suit IS NOT NULL THEN right(c, 1) = draw.suit
-         WHEN draw.low THEN list_contains(draw.ranks, ace_low_rank(c))
-         ELSE list_contains(draw.ranks, card_rank_high(c)) END]);
-CREATE OR REPLACE MACRO draw_outs(draw, own) AS
-    CASE WHEN draw.suit IS NOT NULL THEN 13 ELSE 4 * len(draw.ranks) END - draw_cards(draw, own);
+-- How many of the cards described by ``ranks``, ``lows`` and ``suits`` (one entry a card) are of a draw.
+CREATE OR REPLACE MACRO draw_cards(draw, ranks, lows, suits) AS
+    CASE WHEN draw.suit IS NOT NULL THEN len(list_filter(suits, lambda x: x = draw.suit))
+         WHEN draw.low THEN len(list_filter(lows, lambda x: list_contains(draw.ranks, x)))
+         ELSE len(list_filter(ranks, lambda x: list_contains(draw.ranks, x))) END;
+-- The cards of a draw in a deck less the player's own.
+CREATE OR REPLACE MACRO draw_outs(draw, ranks, lows, suits) AS
+    CASE WHEN draw.suit IS NOT NULL THEN 13 ELSE 4 * len(draw.ranks) END - draw_cards(draw, ranks, lows, suits);
 
 -- One row per seat of seat_facts, with what the up cards and the first round's order say of it:
 --   liveness: the draw of its first-street cards (a three-straight with no run of five: no draw), its
@@ -285,18 +287,27 @@ WITH doors AS (
     SELECT site, hand_id, list(door_card) AS doors FROM seats WHERE dealt AND door_card IS NOT NULL
     GROUP BY site, hand_id),
 drawn AS (
-    SELECT s.site, s.hand_id, s.player, s.door_card,
+    SELECT s.site, s.hand_id, s.player, s.variant,
            s.hole_cards IS NOT NULL AND len(string_split(s.hole_cards, ' ')) = 2 AS liveness_known,
            CASE WHEN liveness_known THEN list_append(string_split(s.hole_cards, ' '), s.door_card) ELSE [s.door_card] END
                AS own,
-           [c FOR c IN d.doors IF c <> s.door_card] AS others,
-           first_street_draw(s.variant, own) AS draw
+           list_filter(d.doors, lambda c: c <> s.door_card) AS others
     FROM seat_facts AS s JOIN doors AS d USING (site, hand_id)
     WHERE s.variant IN ('stud', 'stud8', 'razz') AND s.door_card IS NOT NULL),
+described AS (
+    SELECT site, hand_id, player, variant, liveness_known,
+           list_transform(own, lambda c: card_rank_high(c)) AS own_ranks, list_transform(own, lambda c: ace_low_rank(c)) AS own_lows,
+           list_transform(own, lambda c: right(c, 1)) AS own_suits,
+           list_transform(others, lambda c: card_rank_high(c)) AS other_ranks,
+           list_transform(others, lambda c: ace_low_rank(c)) AS other_lows, list_transform(others, lambda c: right(c, 1)) AS other_suits
+    FROM drawn),
+classed AS (
+    SELECT *, first_street_draw(variant, own_ranks, own_lows, own_suits) AS draw FROM described),
 live AS (
     SELECT site, hand_id, player, liveness_known, draw.kind AS draw,
-           draw_outs(draw, own) AS outs, draw_outs(draw, own) - draw_cards(draw, others) AS live_outs
-    FROM drawn
+           draw_outs(draw, own_ranks, own_lows, own_suits) AS outs,
+           outs - draw_cards(draw, other_ranks, other_lows, other_suits) AS live_outs
+    FROM classed
     WHERE draw.suit IS NOT NULL OR len(draw.ranks) > 0),
 decisions AS (
     SELECT site, hand_id, player,
@@ -378,64 +389,72 @@ LEFT JOIN second_round_bets AS b USING (site, hand_id)
 LEFT JOIN razz_boards AS r USING (site, hand_id, player)
 LEFT JOIN quarters AS q USING (site, hand_id, player);
 
--- Each seat's chances as (stat, k, n): k times the flag of `stat` over n chances, for every rate
--- player_stats_for shows (by the same definitions: rate = pct(k, n) summed over seats) and the rates of
--- seat_upcards. One list, so the rates, their intervals and their shrinkage are worked out alike.
-CREATE OR REPLACE VIEW seat_chances AS
-SELECT s.*, u.* EXCLUDE (site, hand_id, player),
-       unnest([
-           {'stat': 'vpip', 'k': s.vpip, 'n': s.vpip_chance},
-           {'stat': 'aggression_3rd', 'k': s.s0_aggr AND s.vpip_chance, 'n': s.vpip_chance},
-           {'stat': 'complete_first_in', 'k': s.rfi, 'n': s.rfi_chance},
-           {'stat': 'bringin_complete', 'k': s.bringin_completed, 'n': s.is_bringin},
-           {'stat': 'bringin_fold', 'k': s.bringin_vs_complete = 'fold', 'n': s.bringin_vs_complete IS NOT NULL},
-           {'stat': 'bringin_defend', 'k': s.bringin_vs_complete IN ('call', 'raise'),
-            'n': s.bringin_vs_complete IS NOT NULL},
-           {'stat': 'steal', 'k': s.steal, 'n': s.steal_chance},
-           {'stat': 'steal_success', 'k': s.steal_success, 'n': s.steal},
-           {'stat': 'door_steal', 'k': s.door_steal, 'n': s.door_steal_chance},
-           {'stat': 'door_steal_success', 'k': s.door_steal_success, 'n': s.door_steal},
-           {'stat': 'fold_to_steal', 'k': s.bringin_vs_steal = 'fold', 'n': s.bringin_vs_steal IS NOT NULL},
-           {'stat': 'resteal', 'k': s.bringin_vs_steal = 'raise', 'n': s.bringin_vs_steal IS NOT NULL},
-           {'stat': 'saw_4th', 'k': s.s1_saw, 'n': true},
-           {'stat': 'saw_5th', 'k': s.s2_saw, 'n': true},
-           {'stat': 'saw_6th', 'k': s.s3_saw, 'n': true},
-           {'stat': 'saw_7th', 'k': s.s4_saw AND s.betting_rounds > 4, 'n': s.betting_rounds > 4},
-           {'stat': 'aggression_frequency', 'k': s.later_aggressive,
-            'n': s.later_aggressive + s.later_calls + s.later_folds},
-           {'stat': 'fold_to_bet', 'k': s.later_fold_to_aggr, 'n': s.later_faced_aggr},
-           {'stat': 'wtsd', 'k': s.showdown AND s.s1_saw, 'n': s.s1_saw},
-           {'stat': 'won_at_showdown', 'k': s.won_at_showdown, 'n': s.showdown},
-           {'stat': 'won_saw_4th', 'k': s.collected > 0 AND s.s1_saw, 'n': s.s1_saw},
-           {'stat': 'scoop', 'k': s.hilo_result = 'scoop', 'n': s.hilo_result IS NOT NULL},
-           {'stat': 'high_only', 'k': s.hilo_result = 'high', 'n': s.hilo_result IS NOT NULL},
-           {'stat': 'low_only', 'k': s.hilo_result = 'low', 'n': s.hilo_result IS NOT NULL},
-           {'stat': 'split', 'k': s.hilo_result = 'split', 'n': s.hilo_result IS NOT NULL},
-           {'stat': 'quarter', 'k': u.quarter, 'n': s.hilo_result IS NOT NULL},
-           {'stat': 'fold_to_completion', 'k': u.fold_to_completion, 'n': u.fold_to_completion_chance},
-           {'stat': 'door_resteal', 'k': u.door_resteal, 'n': u.door_resteal_chance},
-           {'stat': 'double_bet', 'k': u.double_bet, 'n': u.double_bet_chance},
-           {'stat': 'bricked_bet', 'k': u.bricked_bet, 'n': u.bricked_bet_chance},
-           {'stat': 'bricked_fold', 'k': u.bricked_fold, 'n': u.bricked_fold_chance},
-           {'stat': 'dead_hand_played', 'k': u.liveness_known AND u.liveness_bucket = 'dead' AND s.s1_saw,
-            'n': u.liveness_known AND u.liveness_bucket = 'dead'}
-       ], max_depth := 1) AS chance
-FROM seat_facts AS s JOIN seat_upcards AS u USING (site, hand_id, player);
+-- The chances of every rate player_stats_for shows (by the same definitions: rate = pct(k, n)) and of the
+-- rates of seat_upcards, per player, game and money unit (and 'all' games) as player_stats_for groups
+-- them: a list of (stat, k, n), k times the flag of `stat` in n chances. One list, so the rates, their
+-- intervals and their shrinkage are worked out alike; summed before the list is made, as fast as the
+-- stats themselves.
+CREATE OR REPLACE MACRO rate_counts(only_player, only_game, since, only_kind := NULL, only_site := NULL,
+                                    only_stakes := NULL, until := NULL) AS TABLE
+SELECT shown AS player, shown_site AS site, CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game,
+       unit,
+       [
+           {'stat': 'vpip', 'k': count_if(vpip), 'n': count_if(vpip_chance)},
+           {'stat': 'aggression_3rd', 'k': count_if(s0_aggr AND vpip_chance), 'n': count_if(vpip_chance)},
+           {'stat': 'complete_first_in', 'k': count_if(rfi), 'n': count_if(rfi_chance)},
+           {'stat': 'bringin_complete', 'k': count_if(bringin_completed), 'n': count_if(is_bringin)},
+           {'stat': 'bringin_fold', 'k': count_if(bringin_vs_complete = 'fold'), 'n': count(bringin_vs_complete)},
+           {'stat': 'bringin_defend', 'k': count_if(bringin_vs_complete IN ('call', 'raise')),
+            'n': count(bringin_vs_complete)},
+           {'stat': 'steal', 'k': count_if(steal), 'n': count_if(steal_chance)},
+           {'stat': 'steal_success', 'k': count_if(steal_success), 'n': count_if(steal)},
+           {'stat': 'door_steal', 'k': count_if(door_steal), 'n': count_if(door_steal_chance)},
+           {'stat': 'door_steal_success', 'k': count_if(door_steal_success), 'n': count_if(door_steal)},
+           {'stat': 'fold_to_steal', 'k': count_if(bringin_vs_steal = 'fold'), 'n': count(bringin_vs_steal)},
+           {'stat': 'resteal', 'k': count_if(bringin_vs_steal = 'raise'), 'n': count(bringin_vs_steal)},
+           {'stat': 'saw_4th', 'k': count_if(s1_saw), 'n': count(*)},
+           {'stat': 'saw_5th', 'k': count_if(s2_saw), 'n': count(*)},
+           {'stat': 'saw_6th', 'k': count_if(s3_saw), 'n': count(*)},
+           {'stat': 'saw_7th', 'k': count_if(s4_saw AND betting_rounds > 4), 'n': count_if(betting_rounds > 4)},
+           {'stat': 'aggression_frequency', 'k': CAST(sum(later_aggressive) AS BIGINT),
+            'n': CAST(sum(later_aggressive + later_calls + later_folds) AS BIGINT)},
+           {'stat': 'fold_to_bet', 'k': CAST(sum(later_fold_to_aggr) AS BIGINT), 'n': CAST(sum(later_faced_aggr) AS BIGINT)},
+           {'stat': 'wtsd', 'k': count_if(showdown AND s1_saw), 'n': count_if(s1_saw)},
+           {'stat': 'won_at_showdown', 'k': count_if(won_at_showdown), 'n': count_if(showdown)},
+           {'stat': 'won_saw_4th', 'k': count_if(collected > 0 AND s1_saw), 'n': count_if(s1_saw)},
+           {'stat': 'scoop', 'k': count_if(hilo_result = 'scoop'), 'n': count(hilo_result)},
+           {'stat': 'high_only', 'k': count_if(hilo_result = 'high'), 'n': count(hilo_result)},
+           {'stat': 'low_only', 'k': count_if(hilo_result = 'low'), 'n': count(hilo_result)},
+           {'stat': 'split', 'k': count_if(hilo_result = 'split'), 'n': count(hilo_result)},
+           {'stat': 'quarter', 'k': count_if(quarter), 'n': count(hilo_result)},
+           {'stat': 'fold_to_completion', 'k': count_if(fold_to_completion),
+            'n': count_if(fold_to_completion_chance)},
+           {'stat': 'door_resteal', 'k': count_if(door_resteal), 'n': count_if(door_resteal_chance)},
+           {'stat': 'double_bet', 'k': count_if(double_bet), 'n': count_if(double_bet_chance)},
+           {'stat': 'bricked_bet', 'k': count_if(bricked_bet), 'n': count_if(bricked_bet_chance)},
+           {'stat': 'bricked_fold', 'k': count_if(bricked_fold), 'n': count_if(bricked_fold_chance)},
+           {'stat': 'dead_hand_played', 'k': count_if(liveness_known AND liveness_bucket = 'dead' AND s1_saw),
+            'n': count_if(liveness_known AND liveness_bucket = 'dead')}
+       ] AS counts
+FROM shown_seats(only_player, only_game, since, only_kind, only_site := only_site, only_stakes := only_stakes,
+                 until := until) AS s
+JOIN seat_upcards AS u USING (site, hand_id, player)
+GROUP BY GROUPING SETS ((shown, shown_site, variant, unit), (shown, shown_site, unit))
+HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1;
 
 -- The chances a rate needs before it is shown as measured: below this the rate is shrunk toward the
 -- database's players (player_rates_for), and only players above it fit that population.
 CREATE OR REPLACE MACRO enough_chances() AS 50;
 
 -- The population of each rate, per game (and 'all' games): a beta distribution fitted by the method of
--- moments to the rates of the players (aliases joined) with enough chances, the variance of those rates
--- less the binomial noise their chances leave. mean and strength (alpha + beta, in chances): NULL when
--- fewer than five players have enough chances or their rates differ no more than chance would make them.
+-- moments to the rates of the players (aliases joined; a row a money unit) with enough chances, the
+-- variance of those rates less the binomial noise their chances leave. mean and strength (alpha + beta,
+-- in chances): NULL when fewer than five players have enough chances or their rates differ no more than
+-- chance would make them.
 CREATE OR REPLACE VIEW rate_priors AS
 WITH players AS (
-    SELECT CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game, chance.stat AS stat,
-           sum(chance.k::INT) AS k, sum(chance.n::INT) AS n
-    FROM seat_chances
-    GROUP BY GROUPING SETS ((identity, identity_site, variant, chance.stat), (identity, identity_site, chance.stat))),
+    SELECT game, stat, CAST(k AS BIGINT) AS k, CAST(n AS BIGINT) AS n
+    FROM (SELECT game, unnest(counts, max_depth := 2) FROM rate_counts(NULL, NULL, NULL))),
 moments AS (
     SELECT game, stat, count(*) AS players, avg(k / n) AS mean, var_samp(k / n) AS spread, avg(1 / n) AS inverse_n
     FROM players WHERE n >= enough_chances()
@@ -453,21 +472,10 @@ FROM moments;
 CREATE OR REPLACE MACRO player_rates_for(only_player, only_game, since, only_kind := NULL, only_site := NULL,
                                           only_stakes := NULL, until := NULL) AS TABLE
 WITH counts AS (
-    SELECT shown AS player, shown_site AS site, CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game,
-           unit, chance.stat AS stat, CAST(sum(chance.k::INT) AS BIGINT) AS k, CAST(sum(chance.n::INT) AS BIGINT) AS n,
-           count(DISTINCT variant) AS games
-    FROM (SELECT *, shown_as(only_player, identity, identity, player) AS shown,
-                 shown_as(only_player, identity, identity_site, site) AS shown_site
-          FROM seat_chances
-          WHERE player_matches(only_player, site, player, identity)
-            AND (only_game IS NULL OR variant = only_game)
-            AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
-            AND (only_kind IS NULL OR (tournament_id IS NOT NULL) = (only_kind = 'tournament'))
-            AND (only_site IS NULL OR site = only_site)
-            AND (only_stakes IS NULL OR stakes = only_stakes)
-            AND (until IS NULL OR start_utc < CAST(until AS TIMESTAMP)))
-    GROUP BY GROUPING SETS ((shown, shown_site, variant, unit, chance.stat), (shown, shown_site, unit, chance.stat))
-    HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1)
+    SELECT player, site, game, unit, stat, CAST(k AS BIGINT) AS k, CAST(n AS BIGINT) AS n
+    FROM (SELECT player, site, game, unit, unnest(counts, max_depth := 2)
+          FROM rate_counts(only_player, only_game, since, only_kind := only_kind, only_site := only_site,
+                           only_stakes := only_stakes, until := until)))
 SELECT c.player, c.site, c.game, c.unit, c.stat, c.k, c.n, pct(c.k, c.n) AS rate,
        wilson_low(c.k, c.n) AS rate_low, wilson_high(c.k, c.n) AS rate_high,
        c.n < enough_chances() AND p.strength IS NOT NULL AS shrunk,
@@ -483,17 +491,23 @@ ORDER BY c.player COLLATE NOCASE, c.player, c.site, c.unit, c.game = 'all', c.ga
 -- completion and defending the bring-in (docs/stats.md, "Up cards and liveness").
 CREATE OR REPLACE MACRO door_rank_rates_for(only_player, only_game, since) AS TABLE
 WITH counts AS (
-    SELECT shown_as(only_player, identity, identity, player) AS player,
-           shown_as(only_player, identity, identity_site, site) AS site, variant AS game, door_rank,
-           chance.stat AS stat, CAST(sum(chance.k::INT) AS BIGINT) AS k, CAST(sum(chance.n::INT) AS BIGINT) AS n
-    FROM seat_chances
-    WHERE player_matches(only_player, site, player, identity) AND door_rank IS NOT NULL
-      AND (only_game IS NULL OR variant = only_game)
-      AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP))
-      AND chance.stat IN ('complete_first_in', 'door_steal', 'door_steal_success', 'door_resteal',
-                          'fold_to_completion', 'bringin_defend', 'bringin_fold')
-    GROUP BY ALL)
-SELECT player, site, game, substr('23456789TJQKA', door_rank - 1, 1) AS door, stat, k, n, pct(k, n) AS rate,
+    SELECT shown AS player, shown_site AS site, variant AS game, door_rank,
+           unnest([
+               {'stat': 'complete_first_in', 'k': count_if(rfi), 'n': count_if(rfi_chance)},
+               {'stat': 'door_steal', 'k': count_if(door_steal), 'n': count_if(door_steal_chance)},
+               {'stat': 'door_steal_success', 'k': count_if(door_steal_success), 'n': count_if(door_steal)},
+               {'stat': 'door_resteal', 'k': count_if(door_resteal), 'n': count_if(door_resteal_chance)},
+               {'stat': 'fold_to_completion', 'k': count_if(fold_to_completion),
+                'n': count_if(fold_to_completion_chance)},
+               {'stat': 'bringin_defend', 'k': count_if(bringin_vs_complete IN ('call', 'raise')),
+                'n': count(bringin_vs_complete)},
+               {'stat': 'bringin_fold', 'k': count_if(bringin_vs_complete = 'fold'), 'n': count(bringin_vs_complete)}
+           ], max_depth := 2)
+    FROM shown_seats(only_player, only_game, since, NULL) AS s JOIN seat_upcards AS u USING (site, hand_id, player)
+    WHERE door_rank IS NOT NULL
+    GROUP BY shown, shown_site, variant, door_rank)
+SELECT player, site, game, substr('23456789TJQKA', door_rank - 1, 1) AS door, stat, CAST(k AS BIGINT) AS k,
+       CAST(n AS BIGINT) AS n, pct(k, n) AS rate,
        wilson_low(k, n) AS rate_low, wilson_high(k, n) AS rate_high
 FROM counts WHERE n > 0
 ORDER BY player COLLATE NOCASE, player, site, game, stat, door_rank DESC;
