@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 BY = ("door", "liveness", "start-class")  # what --by groups rates by
 # The macro of each table and who its rows are (the columns before the numbers).
 _MACROS = {
-    "intervals": ("player_rates_for(?, ?, ?)", ("player", "site", "game", "unit", "stat")),
+    "intervals": ("player_rates_for(?, ?, ?, only_kind := ?)", ("player", "site", "game", "unit", "stat")),
     "door": ("door_rank_rates_for(?, ?, ?)", ("player", "site", "game", "stat", "door")),
     "liveness": ("liveness_rates_for(?, ?, ?)",
                  ("player", "site", "game", "liveness_known", "liveness_bucket")),
@@ -36,11 +36,13 @@ LIVENESS_NOTE = ("n: first streets with a draw; continued: saw the 2nd round; wo
 NOTE_WIDTH = 79  # notes wrap to fit a terminal of 80 columns
 
 
-def rates(con: duckdb.DuckDBPyConnection, kind: str, player: str | None, game: str | None,
-          since: str | None) -> tuple[pl.DataFrame, tuple[str, ...]]:
-    """The rows of the table ``kind`` (``intervals`` or one of :data:`BY`) and its key columns."""
-    macro, key = _MACROS[kind]
-    params = [player, since] if kind == "start-class" else [player, game, since]
+def rates(con: duckdb.DuckDBPyConnection, table: str, player: str | None, game: str | None,
+          since: str | None, kind: str | None = None) -> tuple[pl.DataFrame, tuple[str, ...]]:
+    """The rows of ``table`` (``intervals`` or one of :data:`BY`) and its key columns; ``kind`` (cash or
+    tournament hands) filters ``intervals`` only."""
+    macro, key = _MACROS[table]
+    params = {"start-class": [player, since], "intervals": [player, game, since, kind]}.get(
+        table, [player, game, since])
     frame = con.sql(f"SELECT * FROM {macro}", params=params).pl()
     if "stat" in frame.columns and "game" in frame.columns and not frame.is_empty():
         rounds = Rounds.of(frame["game"].to_list())

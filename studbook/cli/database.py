@@ -7,6 +7,7 @@ exit status 2, never a traceback.
 from __future__ import annotations
 
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import Annotated
@@ -269,7 +270,10 @@ def stats_command(
     both are shown. A table fits the terminal: what it leaves out is said below it. --intervals and --by
     say how sure each rate is (docs/stats.md)."""
     if intervals or by:
-        _rates_command(db, player, game, since, fmt, "intervals" if intervals and not by else by, lake)
+        table = "intervals" if intervals and not by else by
+        _rates_command(db, _Asked(player, game, since, kind), fmt, table, lake,
+                       not_for_rates={"--streets": streets, "--columns": columns, "--wide": wide,
+                                      "--min-hands": min_hands is not None})
         return
     with user_errors():
         _check_format(fmt)
@@ -321,22 +325,40 @@ def stats_command(
                                 chosen_columns=bool(columns), notes=notes)
 
 
-def _rates_command(db: Path, player: str | None, game: str | None, since: str | None, fmt: str,
-                   kind: str | None, lake: str | None) -> None:
+@dataclass(frozen=True)
+class _Asked:
+    """The rows a stats command was asked for: --player, --game, --since, --kind."""
+
+    player: str | None
+    game: str | None
+    since: str | None
+    kind: str | None
+
+
+def _rates_command(db: Path, asked: _Asked, fmt: str, table: str | None, lake: str | None,
+                   not_for_rates: dict[str, object]) -> None:
     """``stats --intervals`` and ``stats --by``: one row a rate, with its chances and 95% interval."""
     from studbook.analytics import rate_table
 
     with user_errors():
         _check_format(fmt)
-        if kind not in ("intervals", *rate_table.BY):
-            raise UserError(f"unknown --by {kind!r}: use one of {', '.join(rate_table.BY)}")
-        if game is not None and game not in VARIANTS:
-            raise UserError(f"unknown game {game!r}: use one of {', '.join(VARIANTS)}")
+        if table not in ("intervals", *rate_table.BY):
+            raise UserError(f"unknown --by {table!r}: use one of {', '.join(rate_table.BY)}")
+        options = {**not_for_rates, "--kind": table != "intervals" and asked.kind}
+        unused = [name for name, given in options.items() if given]
+        if unused:
+            option = "--intervals" if table == "intervals" else "--by"
+            raise UserError(f"{', '.join(unused)} does not apply to {option}, which shows every rate of "
+                            "the rows asked for")
+        if asked.game is not None and asked.game not in VARIANTS:
+            raise UserError(f"unknown game {asked.game!r}: use one of {', '.join(VARIANTS)}")
+        if asked.kind is not None and asked.kind not in KINDS:
+            raise UserError(f"unknown kind {asked.kind!r}: use one of {', '.join(KINDS)}")
         import duckdb
 
         with closing(open_db_or_lake(db, lake)) as con:
             try:
-                frame, key = rate_table.rates(con, kind, player, game, since)
+                frame, key = rate_table.rates(con, table, asked.player, asked.game, asked.since, asked.kind)
                 chances = con.sql("SELECT enough_chances()").fetchall()[0][0]
             except duckdb.CatalogException:
                 raise UserError(f"{db} was imported by an older studbook: import into it again (a file "

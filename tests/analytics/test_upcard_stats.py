@@ -397,3 +397,11 @@ def test_rate_tables_fit_80_columns(simulated: Path, args: tuple[str, ...]) -> N
 def test_an_unknown_by_is_one_line(simulated: Path) -> None:
     result = runner.invoke(app, ["stats", "--db", str(simulated), "--by", "seat"])
     assert result.exit_code == 2 and "unknown --by 'seat'" in result.output
+
+
+def test_options_of_the_stats_table_are_refused_with_the_rates(simulated: Path) -> None:
+    result = runner.invoke(app, ["stats", "--db", str(simulated), "--by", "door", "--kind", "cash"])
+    assert result.exit_code == 2 and "--kind does not apply to --by" in result.output
+    result = runner.invoke(app, ["stats", "--db", str(simulated), "--intervals", "--kind", "cash",
+                                 "--format", "csv"])
+    assert result.exit_code == 0 and result.stdout.startswith("player,site,game,unit,stat,k,n,rate,rate_low")
