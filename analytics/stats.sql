@@ -221,7 +221,6 @@ CREATE OR REPLACE MACRO wilson_high(k, n) AS CASE WHEN n > 0 THEN least(wilson_b
 -- low half of stud8).
 CREATE OR REPLACE MACRO card_rank_high(card) AS strpos('23456789TJQKA', left(card, 1)) + 1;
 CREATE OR REPLACE MACRO ace_low_rank(card) AS CASE WHEN left(card, 1) = 'A' THEN 1 ELSE card_rank_high(card) END;
-CREATE OR REPLACE MACRO low_rank_of(rank) AS CASE WHEN rank = 14 THEN 1 ELSE rank END;
 
 -- Whether a hand's game and rules let the first bet of the second round be the big bet over an open pair
 -- (the variant's open_pair_street and the open_pair_double_bet rule, studbook/rules): seven card stud
@@ -253,7 +252,8 @@ CREATE OR REPLACE MACRO first_street_draw(variant, ranks, lows, suits) AS CASE
                                     lambda r: NOT list_contains(ranks, r)) ELSE [] END,
               -- and ace low (the ace as 1, named 14)
               CASE WHEN list_max(lows) - list_min(lows) <= 4
-                   THEN list_transform(list_filter(range(greatest(1, list_max(lows) - 4), least(13, list_min(lows) + 4) + 1),
+                   THEN list_transform(list_filter(range(greatest(1, list_max(lows) - 4),
+                                                         least(13, list_min(lows) + 4) + 1),
                                                    lambda r: NOT list_contains(lows, r)), lambda r: low_to_high(r))
                    ELSE [] END))}
     END;
@@ -281,7 +281,7 @@ CREATE OR REPLACE MACRO draw_outs(draw, ranks, lows, suits) AS
 --     small bet;
 --   bricked (razz): the 4th-street card is above 8 or pairs the door card; bricked_bet: bet or raised
 --     on 4th street, of the seats that acted there; bricked_fold: folded to a bet, of those that faced one;
---   quarter (hi/lo games): won a share of one half only, shared with another winner.
+--   quarter (stud8): won a share of one half only (of a pot split high and low), shared with another winner.
 CREATE OR REPLACE VIEW seat_upcards AS
 WITH doors AS (
     SELECT site, hand_id, list(door_card) AS doors FROM seats WHERE dealt AND door_card IS NOT NULL
@@ -289,17 +289,19 @@ WITH doors AS (
 drawn AS (
     SELECT s.site, s.hand_id, s.player, s.variant,
            s.hole_cards IS NOT NULL AND len(string_split(s.hole_cards, ' ')) = 2 AS liveness_known,
-           CASE WHEN liveness_known THEN list_append(string_split(s.hole_cards, ' '), s.door_card) ELSE [s.door_card] END
-               AS own,
+           CASE WHEN liveness_known THEN list_append(string_split(s.hole_cards, ' '), s.door_card)
+                ELSE [s.door_card] END AS own,
            list_filter(d.doors, lambda c: c <> s.door_card) AS others
     FROM seat_facts AS s JOIN doors AS d USING (site, hand_id)
     WHERE s.variant IN ('stud', 'stud8', 'razz') AND s.door_card IS NOT NULL),
 described AS (
     SELECT site, hand_id, player, variant, liveness_known,
-           list_transform(own, lambda c: card_rank_high(c)) AS own_ranks, list_transform(own, lambda c: ace_low_rank(c)) AS own_lows,
+           list_transform(own, lambda c: card_rank_high(c)) AS own_ranks,
+           list_transform(own, lambda c: ace_low_rank(c)) AS own_lows,
            list_transform(own, lambda c: right(c, 1)) AS own_suits,
            list_transform(others, lambda c: card_rank_high(c)) AS other_ranks,
-           list_transform(others, lambda c: ace_low_rank(c)) AS other_lows, list_transform(others, lambda c: right(c, 1)) AS other_suits
+           list_transform(others, lambda c: ace_low_rank(c)) AS other_lows,
+           list_transform(others, lambda c: right(c, 1)) AS other_suits
     FROM drawn),
 classed AS (
     SELECT *, first_street_draw(variant, own_ranks, own_lows, own_suits) AS draw FROM described),
@@ -351,7 +353,7 @@ razz_boards AS (
     FROM boards WHERE variant = 'razz' AND len(board) = 2),
 quarters AS (
     SELECT mine.site, mine.hand_id, mine.player,
-           count(DISTINCT coalesce(mine.half, 'hi')) = 1
+           count(DISTINCT mine.half) = 1 AND bool_and(mine.half IS NOT NULL)
            AND bool_or(EXISTS (FROM awards AS other
                                WHERE other.site = mine.site AND other.hand_id = mine.hand_id
                                  AND other.pot = mine.pot AND other.half IS NOT DISTINCT FROM mine.half
@@ -418,7 +420,8 @@ SELECT shown AS player, shown_site AS site, CASE WHEN grouping(variant) = 1 THEN
            {'stat': 'saw_7th', 'k': count_if(s4_saw AND betting_rounds > 4), 'n': count_if(betting_rounds > 4)},
            {'stat': 'aggression_frequency', 'k': CAST(sum(later_aggressive) AS BIGINT),
             'n': CAST(sum(later_aggressive + later_calls + later_folds) AS BIGINT)},
-           {'stat': 'fold_to_bet', 'k': CAST(sum(later_fold_to_aggr) AS BIGINT), 'n': CAST(sum(later_faced_aggr) AS BIGINT)},
+           {'stat': 'fold_to_bet', 'k': CAST(sum(later_fold_to_aggr) AS BIGINT),
+            'n': CAST(sum(later_faced_aggr) AS BIGINT)},
            {'stat': 'wtsd', 'k': count_if(showdown AND s1_saw), 'n': count_if(s1_saw)},
            {'stat': 'won_at_showdown', 'k': count_if(won_at_showdown), 'n': count_if(showdown)},
            {'stat': 'won_saw_4th', 'k': count_if(collected > 0 AND s1_saw), 'n': count_if(s1_saw)},
@@ -501,7 +504,8 @@ WITH counts AS (
                 'n': count_if(fold_to_completion_chance)},
                {'stat': 'bringin_defend', 'k': count_if(bringin_vs_complete IN ('call', 'raise')),
                 'n': count(bringin_vs_complete)},
-               {'stat': 'bringin_fold', 'k': count_if(bringin_vs_complete = 'fold'), 'n': count(bringin_vs_complete)}
+               {'stat': 'bringin_fold', 'k': count_if(bringin_vs_complete = 'fold'),
+                'n': count(bringin_vs_complete)}
            ], max_depth := 2)
     FROM shown_seats(only_player, only_game, since, NULL) AS s JOIN seat_upcards AS u USING (site, hand_id, player)
     WHERE door_rank IS NOT NULL
@@ -526,7 +530,8 @@ WITH seats AS (
       AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP)))
 SELECT player, site, game, liveness_known, liveness_bucket, count(*) AS hands,
        count_if(s1_saw) AS continued, pct(count_if(s1_saw), count(*)) AS continued_rate,
-       wilson_low(count_if(s1_saw), count(*)) AS continued_low, wilson_high(count_if(s1_saw), count(*)) AS continued_high,
+       wilson_low(count_if(s1_saw), count(*)) AS continued_low,
+       wilson_high(count_if(s1_saw), count(*)) AS continued_high,
        count_if(won) AS won, pct(count_if(won), count(*)) AS won_rate,
        wilson_low(count_if(won), count(*)) AS won_low, wilson_high(count_if(won), count(*)) AS won_high,
        round(100 * sum(in_bets(net, big_bet)) / count(*), 2) AS big_bets_per_100

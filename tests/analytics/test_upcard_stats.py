@@ -74,6 +74,44 @@ collect B 26
 total 26 rake 0
 """
 
+# Stud8: A's kings take the high half; B and C tie for the low half with 8-5-4-3-2 and quarter the pot.
+STUD8_QUARTERS = """
+seats A:1000 B:1000 C:1000
+antes
+street 3
+deal A Kc Kd / Ks
+doors B:4d C:4h
+B bi 5
+C call 5
+A call 5
+street 4
+ups A:9c B:5h C:5s
+A check
+B check
+C check
+street 5
+ups A:9d B:8s C:8h
+A check
+B check
+C check
+street 6
+ups A:7s B:Qc C:Qh
+A check
+B check
+C check
+street 7
+A check
+B check
+C check
+show A Kc Kd Ks 9c 9d 7s 6h
+show B 2c 3c 4d 5h 8s Qc Jd
+show C 2d 3d 4h 5s 8h Qh Jh
+collect A 11 half=hi
+collect B 5 half=lo
+collect C 5 half=lo
+total 21 rake 0
+"""
+
 
 def _hand(name: str, variant: str, script: str):  # noqa: ANN202 - a studbook Hand
     hand = build(HEADER.format(variant=variant, hand_id=name) + script)
@@ -84,9 +122,9 @@ def _hand(name: str, variant: str, script: str):  # noqa: ANN202 - a studbook Ha
 def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[duckdb.DuckDBPyConnection]:
     con = open_for_import(tmp_path_factory.mktemp("upcards") / "built.duckdb")
     hands = [_hand("dead_aces", "stud", STUD_DEAD_ACES), _hand("razz_brick", "razz", RAZZ_BRICK),
-             fixture_hand("stud_door_steal")]
+             _hand("quarters", "stud8", STUD8_QUARTERS), fixture_hand("stud_door_steal")]
     outcome = Loader(con).write([chunk_result("built.txt", [(hand, "") for hand in hands])])
-    assert outcome.imported == 3
+    assert outcome.imported == 4
     yield con
     con.close()
 
@@ -129,6 +167,20 @@ def test_the_bring_in_facing_a_door_steal_may_resteal(built: duckdb.DuckDBPyConn
     rows = built.sql("SELECT door, stat, k, n FROM door_rank_rates_for('A', 'stud', NULL) "
                      "WHERE stat IN ('door_steal', 'door_steal_success') ORDER BY stat").fetchall()
     assert rows == [("A", "door_steal", 1, 1), ("A", "door_steal_success", 1, 1)]
+
+
+def test_two_low_hands_that_tie_quarter_the_pot(built: duckdb.DuckDBPyConnection) -> None:
+    assert built.sql("SELECT violations FROM hands WHERE hand_id = 'quarters'").fetchall() == [(0,)]
+    assert {player: _seat(built, "quarters", player)["quarter"] for player in "ABC"} == {
+        "A": False, "B": True, "C": True}
+    rows = built.sql("SELECT player, start_class, stat, k, n FROM start_class_hilo_for(NULL, NULL) "
+                     "WHERE k > 0 ORDER BY player").fetchall()
+    assert rows == [("A", "trips", "half", 1, 1), ("B", "low connected", "quarter", 1, 1),
+                    ("C", "low connected", "quarter", 1, 1)]
+
+
+def test_the_built_hands_agree_with_the_recomputation(built: duckdb.DuckDBPyConnection) -> None:
+    _agrees(built)
 
 
 # --- the same facts recomputed in Python from the stored rows ---------------------------------------
@@ -258,7 +310,8 @@ def _bricked(rows: _Rows, hand: tuple, player: str) -> tuple[bool, ...]:
 
 def _quarter(rows: _Rows, hand: tuple, player: str) -> bool:
     mine = [(pot, half) for pot, half, name in rows.won[hand] if name == player]
-    return (rows.hands[hand][0] == "stud8" and len({half or "hi" for _, half in mine}) == 1
+    halves = {half for _, half in mine}
+    return (rows.hands[hand][0] == "stud8" and len(halves) == 1 and None not in halves
             and any(name != player and (pot, half) in mine for pot, half, name in rows.won[hand]))
 
 
