@@ -223,12 +223,16 @@ CREATE OR REPLACE MACRO card_rank_high(card) AS strpos('23456789TJQKA', left(car
 CREATE OR REPLACE MACRO ace_low_rank(card) AS CASE WHEN left(card, 1) = 'A' THEN 1 ELSE card_rank_high(card) END;
 
 -- Whether a hand's game and rules let the first bet of the second round be the big bet over an open pair
--- (the variant's open_pair_street and the open_pair_double_bet rule, studbook/rules): seven card stud
--- unless the import's rules said no, five card stud only where they said yes; fixed limit only.
-CREATE OR REPLACE MACRO double_bet_allowed(variant, structure, rules) AS
-    structure = 'limit'
-    AND ((variant = 'stud' AND coalesce(rules, '') NOT LIKE '%open_pair_double_bet=false%')
-         OR (variant = 'stud5' AND coalesce(rules, '') LIKE '%open_pair_double_bet=true%'));
+-- (studbook/rules: the variant's open_pair_street and the open_pair_double_bet option, fixed limit only):
+-- the import's --rule when it set the option, else the site's default (PokerStars and Full Tilt allow
+-- it), else the game's (seven card stud yes, five card stud no). Stud8, razz and descubierto have no such
+-- street. tests/analytics/test_upcard_stats.py checks this against the rules' own layering.
+CREATE OR REPLACE MACRO double_bet_allowed(variant, structure, rules, site) AS
+    structure = 'limit' AND variant IN ('stud', 'stud5') AND CASE
+        WHEN rules LIKE '%open_pair_double_bet=true%' THEN true
+        WHEN rules LIKE '%open_pair_double_bet=false%' THEN false
+        WHEN site IN ('pokerstars', 'fulltilt') THEN true
+        ELSE variant = 'stud' END;
 
 -- What improves a first-street hand, and how much of it is live (docs/stats.md, "Liveness"), from the
 -- ranks (ace high), ace-low ranks and suits of the player's known first-street cards (hole and door; the
@@ -339,7 +343,7 @@ open_pairs AS (
     SELECT site, hand_id, any_value(small_bet) AS small_bet
     FROM boards
     WHERE len(board) = 2 AND card_rank_high(board[1]) = card_rank_high(board[2])
-      AND double_bet_allowed(variant, structure, rules)
+      AND double_bet_allowed(variant, structure, rules, site)
     GROUP BY site, hand_id),
 second_round_bets AS (
     SELECT a.site, a.hand_id, arg_min({'player': a.player, 'amount': a.amount, 'all_in': a.all_in}, a.seq) AS bet,

@@ -25,6 +25,10 @@ from studbook.analytics.db import open_for_import
 from studbook.analytics.load import Loader
 from studbook.analytics.worker import chunk_result
 from studbook.cli import app
+from studbook.rules.house import rules_for
+from studbook.rules.house import rules_from_text
+from studbook.rules.variants import VARIANTS
+from studbook.sites import SITE_DEFAULTS
 
 # Stud: A's buried aces are dead (B and C show the other two) and he plays on; D's open deuces on 4th
 # street let him bet the big bet, which he does; B and C fold to A's completion.
@@ -284,11 +288,15 @@ def _first_round(rows: _Rows, hand: tuple, player: str) -> tuple[tuple, tuple]:
     return to_completion, (chance, chance and action == "raise")
 
 
+def _allowed(variant: str, structure: str, rules: str | None, site: str) -> bool:
+    """Whether the rules the replay used allow the big bet over an open pair on the second round."""
+    return (structure == "limit" and VARIANTS[variant].open_pair_street is not None
+            and rules_for(VARIANTS[variant], site, user=rules_from_text(rules)).open_pair_double_bet)
+
+
 def _double_bet(rows: _Rows, hand: tuple, player: str) -> tuple[bool, bool]:
     variant, structure, rules, small, first = rows.hands[hand]
-    allowed = structure == "limit" and (
-        (variant == "stud" and "open_pair_double_bet=false" not in (rules or ""))
-        or (variant == "stud5" and "open_pair_double_bet=true" in (rules or "")))
+    allowed = _allowed(variant, structure, rules, hand[0])
     boards = [[card for street, card in rows.ups[(*hand, name)] if street in (first, first + 1)]
               for name in rows.seats[hand]]
     if not allowed or not any(len(b) == 2 and _rank(b[0]) == _rank(b[1]) for b in boards):
@@ -373,6 +381,16 @@ def test_upcard_facts_agree_with_a_recomputation_over_the_corpus(tmp_path: Path,
         _agrees(con)
     finally:
         con.close()
+
+
+def test_the_double_bet_is_allowed_as_the_rules_layer_it(built: duckdb.DuckDBPyConnection) -> None:
+    cases = [(variant, structure, rules, site) for variant in VARIANTS for structure in ("limit", "pot-limit")
+             for rules in (None, "open_pair_double_bet=true", "max_raises=4 open_pair_double_bet=false")
+             for site in (*SITE_DEFAULTS, "studbook")]
+    assert {"pokerstars", "fulltilt", "studbook"} <= {site for *_, site in cases}
+    for case in cases:
+        allowed = built.sql("SELECT double_bet_allowed(?, ?, ?, ?)", params=list(case)).fetchall()[0][0]
+        assert allowed == _allowed(*case), case
 
 
 # --- intervals and estimates --------------------------------------------------------------------------
