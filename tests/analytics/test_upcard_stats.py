@@ -17,6 +17,7 @@ import pytest
 from helpers.analytics_hands import HEADER
 from helpers.analytics_hands import fixture_hand
 from helpers.handscript import build
+from helpers.importing import import_counts
 from helpers.importing import import_into
 from helpers.importing import runner
 
@@ -476,3 +477,13 @@ def test_options_of_the_stats_table_are_refused_with_the_rates(simulated: Path) 
     result = runner.invoke(app, ["stats", "--db", str(simulated), "--intervals", "--kind", "cash",
                                  "--format", "csv"])
     assert result.exit_code == 0 and result.stdout.startswith("player,site,game,unit,stat,k,n,rate,rate_low")
+
+
+def test_a_lake_gives_the_same_rates(simulated: Path, tmp_path: Path) -> None:
+    logs = map(str, sorted(simulated.parent.glob("*.txt")))
+    import_counts(["import", *logs, "--lake", str(tmp_path / "lake"), "--workers", "1"])
+    for args in (("--intervals",), ("--by", "door"), ("--by", "liveness"), ("--by", "start-class")):
+        found = [runner.invoke(app, ["stats", *where, *args, "--format", "csv"])
+                 for where in (("--db", str(simulated)), ("--lake", str(tmp_path / "lake")))]
+        assert all(result.exit_code == 0 for result in found), [result.output for result in found]
+        assert found[0].stdout == found[1].stdout and found[0].stdout.count("\n") > 20, args
