@@ -201,3 +201,364 @@ FROM violations v JOIN hands h USING (site, hand_id)
 WHERE v.code = 'unknown-line'
 GROUP BY ALL
 ORDER BY times DESC, site, text;
+
+-- ---------------------------------------------------------------------------------------------------
+-- Up-card stats, liveness and the uncertainty of every rate (docs/stats.md, "Up cards and liveness",
+-- "How sure a rate is"). They are worked out when read, from the stored seats, cards and actions: an
+-- import pays nothing for them, and a database imported before them has them at once.
+
+-- A 95% Wilson score interval of k successes in n chances, in percent rounded to 0.1 like pct(); NULL
+-- without a chance. Unlike k/n +- 1.96 standard errors it stays inside 0-100 and is honest at 0 of 3.
+CREATE OR REPLACE MACRO wilson_bound(k, n, side) AS
+    CASE WHEN n > 0 THEN round(100 * (k / n + 1.959963984540054 ^ 2 / (2 * n)
+                                      + side * 1.959963984540054 * sqrt(k / n * (1 - k / n) / n
+                                                                       + 1.959963984540054 ^ 2 / (4 * n * n)))
+                               / (1 + 1.959963984540054 ^ 2 / n), 1) END;
+CREATE OR REPLACE MACRO wilson_low(k, n) AS CASE WHEN n > 0 THEN greatest(wilson_bound(k, n, -1), 0.0) END;
+CREATE OR REPLACE MACRO wilson_high(k, n) AS CASE WHEN n > 0 THEN least(wilson_bound(k, n, 1), 100.0) END;
+
+-- Ranks of a card as stored ('Ah', 'Td'): 2..14 ace high; ace_low_rank counts the ace as 1 (razz, the
+-- low half of stud8).
+CREATE OR REPLACE MACRO card_rank_high(card) AS strpos('23456789TJQKA', left(card, 1)) + 1;
+CREATE OR REPLACE MACRO ace_low_rank(card) AS CASE WHEN left(card, 1) = 'A' THEN 1 ELSE card_rank_high(card) END;
+
+-- Whether a hand's game and rules let the first bet of the second round be the big bet over an open pair
+-- (studbook/rules: the variant's open_pair_street and the open_pair_double_bet option, fixed limit only):
+-- the import's --rule when it set the option, else the site's default (PokerStars and Full Tilt allow
+-- it), else the game's (seven card stud yes, five card stud no). Stud8, razz and descubierto have no such
+-- street. tests/analytics/test_upcard_stats.py checks this against the rules' own layering.
+CREATE OR REPLACE MACRO double_bet_allowed(variant, structure, rules, site) AS
+    structure = 'limit' AND variant IN ('stud', 'stud5') AND CASE
+        WHEN rules LIKE '%open_pair_double_bet=true%' THEN true
+        WHEN rules LIKE '%open_pair_double_bet=false%' THEN false
+        WHEN site IN ('pokerstars', 'fulltilt') THEN true
+        ELSE variant = 'stud' END;
+
+-- What improves a first-street hand, and how much of it is live (docs/stats.md, "Liveness"), from the
+-- ranks (ace high), ace-low ranks and suits of the player's known first-street cards (hole and door; the
+-- door alone when the hole is unknown). A draw is a list of ranks (ace low in the low games) or a suit.
+-- Each list is worked out once a seat, by lambdas of one level: nested ones cost ten times as much.
+CREATE OR REPLACE MACRO first_street_draw(variant, ranks, lows, suits) AS CASE
+    WHEN variant IN ('razz', 'stud8') THEN
+        {'kind': 'low', 'low': true, 'suit': NULL::VARCHAR,
+         'ranks': list_filter(range(1, 9), lambda r: NOT list_contains(lows, r))}
+    WHEN len(ranks) = 1 THEN {'kind': 'door rank', 'low': false, 'suit': NULL, 'ranks': ranks}
+    WHEN len(list_distinct(ranks)) = 1 THEN {'kind': 'trips', 'low': false, 'suit': NULL, 'ranks': [ranks[1]]}
+    WHEN len(list_distinct(ranks)) = 2 THEN
+        {'kind': 'pair', 'low': false, 'suit': NULL,
+         'ranks': [CASE WHEN ranks[1] IN (ranks[2], ranks[3]) THEN ranks[1] ELSE ranks[2] END]}
+    WHEN len(list_distinct(suits)) = 1 THEN {'kind': 'three-flush', 'low': false, 'suit': suits[1], 'ranks': []}
+    ELSE {'kind': 'three-straight', 'low': false, 'suit': NULL,
+          'ranks': list_distinct(list_concat(
+              -- a run of five ace high: the ranks from the highest less 4 to the lowest plus 4
+              CASE WHEN list_max(ranks) - list_min(ranks) <= 4
+                   THEN list_filter(range(greatest(2, list_max(ranks) - 4), least(14, list_min(ranks) + 4) + 1),
+                                    lambda r: NOT list_contains(ranks, r)) ELSE [] END,
+              -- and ace low (the ace as 1, named 14)
+              CASE WHEN list_max(lows) - list_min(lows) <= 4
+                   THEN list_transform(list_filter(range(greatest(1, list_max(lows) - 4),
+                                                         least(13, list_min(lows) + 4) + 1),
+                                                   lambda r: NOT list_contains(lows, r)), lambda r: low_to_high(r))
+                   ELSE [] END))}
+    END;
+CREATE OR REPLACE MACRO low_to_high(rank) AS CASE WHEN rank = 1 THEN 14 ELSE rank END;
+
+-- How many of the cards described by ``ranks``, ``lows`` and ``suits`` (one entry a card) are of a draw.
+CREATE OR REPLACE MACRO draw_cards(draw, ranks, lows, suits) AS
+    CASE WHEN draw.suit IS NOT NULL THEN len(list_filter(suits, lambda x: x = draw.suit))
+         WHEN draw.low THEN len(list_filter(lows, lambda x: list_contains(draw.ranks, x)))
+         ELSE len(list_filter(ranks, lambda x: list_contains(draw.ranks, x))) END;
+-- The cards of a draw in a deck less the player's own.
+CREATE OR REPLACE MACRO draw_outs(draw, ranks, lows, suits) AS
+    CASE WHEN draw.suit IS NOT NULL THEN 13 ELSE 4 * len(draw.ranks) END - draw_cards(draw, ranks, lows, suits);
+
+-- One row per seat of seat_facts, with what the up cards and the first round's order say of it:
+--   liveness: the draw of its first-street cards (a three-straight with no run of five: no draw), its
+--     outs and live outs, liveness = live / outs, and its bucket: dead under 50% (most of the cards
+--     that improve it are out), live from 80%, part dead between; liveness_known says the hole cards
+--     were known (else the door card's alone: its rank, or in the low games the low ranks);
+--   fold_to_completion: a player other than the bring-in whose first decision faced one completion
+--     and no raise; door_resteal: the first decision of a player after a door steal with only folds
+--     between, a raise;
+--   double_bet: the first bet of the second round, when an open pair shows and the game allows the big
+--     bet (double_bet_allowed), not all in for the small bet or less; taken when it is more than the
+--     small bet;
+--   bricked (razz): the 4th-street card is above 8 or pairs the door card; bricked_bet: bet or raised
+--     on 4th street, of the seats that acted there; bricked_fold: folded to a bet, of those that faced one;
+--   quarter (stud8): won a share of one half only (of a pot split high and low), shared with another winner.
+CREATE OR REPLACE VIEW seat_upcards AS
+WITH doors AS (
+    SELECT site, hand_id, list(door_card) AS doors FROM seats WHERE dealt AND door_card IS NOT NULL
+    GROUP BY site, hand_id),
+drawn AS (
+    SELECT s.site, s.hand_id, s.player, s.variant,
+           s.hole_cards IS NOT NULL AND len(string_split(s.hole_cards, ' ')) = 2 AS liveness_known,
+           CASE WHEN liveness_known THEN list_append(string_split(s.hole_cards, ' '), s.door_card)
+                ELSE [s.door_card] END AS own,
+           list_filter(d.doors, lambda c: c <> s.door_card) AS others
+    FROM seat_facts AS s JOIN doors AS d USING (site, hand_id)
+    WHERE s.variant IN ('stud', 'stud8', 'razz') AND s.door_card IS NOT NULL),
+described AS (
+    SELECT site, hand_id, player, variant, liveness_known,
+           list_transform(own, lambda c: card_rank_high(c)) AS own_ranks,
+           list_transform(own, lambda c: ace_low_rank(c)) AS own_lows,
+           list_transform(own, lambda c: right(c, 1)) AS own_suits,
+           list_transform(others, lambda c: card_rank_high(c)) AS other_ranks,
+           list_transform(others, lambda c: ace_low_rank(c)) AS other_lows,
+           list_transform(others, lambda c: right(c, 1)) AS other_suits
+    FROM drawn),
+classed AS (
+    SELECT *, first_street_draw(variant, own_ranks, own_lows, own_suits) AS draw FROM described),
+live AS (
+    SELECT site, hand_id, player, liveness_known, draw.kind AS draw,
+           draw_outs(draw, own_ranks, own_lows, own_suits) AS outs,
+           outs - draw_cards(draw, other_ranks, other_lows, other_suits) AS live_outs
+    FROM classed
+    WHERE draw.suit IS NOT NULL OR len(draw.ranks) > 0),
+decisions AS (
+    SELECT site, hand_id, player,
+           arg_min({'seq': seq, 'action': action, 'aggressive_before': aggressive_before,
+                    'completes_before': completes_before, 'not_folds_before': not_folds_before}, seq) AS d
+    FROM (SELECT site, hand_id, seq, player, action,
+                 coalesce(count_if(action IN ('complete', 'bet', 'raise')) OVER earlier, 0) AS aggressive_before,
+                 coalesce(count_if(action = 'complete') OVER earlier, 0) AS completes_before,
+                 coalesce(count_if(action NOT IN ('fold', 'bring-in')) OVER earlier, 0) AS not_folds_before
+          FROM actions
+          WHERE street_index = 0 AND action <> 'ante'
+          WINDOW earlier AS (PARTITION BY site, hand_id ORDER BY seq
+                             ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING))
+    WHERE action <> 'bring-in'
+    GROUP BY site, hand_id, player),
+door_steals AS (
+    SELECT d.site, d.hand_id, d.player AS stealer, d.d AS steal
+    FROM decisions AS d JOIN seats AS s USING (site, hand_id, player) WHERE s.door_steal),
+boards AS (
+    SELECT c.site, c.hand_id, c.player, h.variant, h.structure, h.rules, h.small_bet,
+           list(c.card ORDER BY c.seq) AS board
+    FROM cards AS c JOIN hands AS h USING (site, hand_id)
+    WHERE c.source = 'dealt' AND c.face = 'up' AND c.player IS NOT NULL
+      AND c.street IN (h.first_street, h.first_street + 1)
+    GROUP BY ALL),
+open_pairs AS (
+    SELECT site, hand_id, any_value(small_bet) AS small_bet
+    FROM boards
+    WHERE len(board) = 2 AND card_rank_high(board[1]) = card_rank_high(board[2])
+      AND double_bet_allowed(variant, structure, rules, site)
+    GROUP BY site, hand_id),
+second_round_bets AS (
+    SELECT a.site, a.hand_id, arg_min({'player': a.player, 'amount': a.amount, 'all_in': a.all_in}, a.seq) AS bet,
+           any_value(o.small_bet) AS small_bet
+    FROM actions AS a JOIN open_pairs AS o USING (site, hand_id)
+    WHERE a.street_index = 1 AND a.action = 'bet'
+    GROUP BY a.site, a.hand_id),
+razz_boards AS (
+    SELECT site, hand_id, player,
+           ace_low_rank(board[2]) > 8 OR ace_low_rank(board[2]) = ace_low_rank(board[1]) AS brick
+    FROM boards WHERE variant = 'razz' AND len(board) = 2),
+quarters AS (
+    SELECT mine.site, mine.hand_id, mine.player,
+           count(DISTINCT mine.half) = 1 AND bool_and(mine.half IS NOT NULL)
+           AND bool_or(EXISTS (FROM awards AS other
+                               WHERE other.site = mine.site AND other.hand_id = mine.hand_id
+                                 AND other.pot = mine.pot AND other.half IS NOT DISTINCT FROM mine.half
+                                 AND other.player <> mine.player AND other.amount > 0)) AS quarter
+    FROM awards AS mine JOIN hands AS h USING (site, hand_id)
+    WHERE h.variant = 'stud8' AND mine.player IS NOT NULL AND mine.amount > 0
+    GROUP BY ALL)
+SELECT s.site, s.hand_id, s.player,
+       l.draw, l.outs, l.live_outs, l.liveness_known,
+       round(l.live_outs / nullif(l.outs, 0), 3) AS liveness,
+       CASE WHEN l.outs > 0 THEN CASE WHEN l.live_outs < 0.5 * l.outs THEN 'dead'
+                                      WHEN l.live_outs >= 0.8 * l.outs THEN 'live' ELSE 'part dead' END END
+           AS liveness_bucket,
+       coalesce(d.d.aggressive_before = 1 AND d.d.completes_before = 1 AND NOT s.is_bringin, false)
+           AS fold_to_completion_chance,
+       coalesce(fold_to_completion_chance AND d.d.action = 'fold', false) AS fold_to_completion,
+       coalesce(st.stealer <> s.player AND d.d.seq > st.steal.seq
+                AND d.d.not_folds_before = st.steal.not_folds_before + 1, false) AS door_resteal_chance,
+       coalesce(door_resteal_chance AND d.d.action = 'raise', false) AS door_resteal,
+       coalesce(b.bet.player = s.player AND NOT (b.bet.all_in AND b.bet.amount <= b.small_bet), false)
+           AS double_bet_chance,
+       coalesce(double_bet_chance AND b.bet.amount > b.small_bet, false) AS double_bet,
+       coalesce(r.brick AND s.s1_saw, false) AS bricked,
+       bricked AND (s.s1_bets + s.s1_completes + s.s1_raises + s.s1_calls + s.s1_checks > 0 OR s.s1_folded)
+           AS bricked_bet_chance,
+       bricked_bet_chance AND s.s1_bets + s.s1_raises > 0 AS bricked_bet,
+       bricked AND s.s1_faced_aggr AS bricked_fold_chance,
+       bricked AND s.s1_fold_to_aggr AS bricked_fold,
+       coalesce(q.quarter, false) AS quarter
+FROM seat_facts AS s
+LEFT JOIN live AS l USING (site, hand_id, player)
+LEFT JOIN decisions AS d USING (site, hand_id, player)
+LEFT JOIN door_steals AS st USING (site, hand_id)
+LEFT JOIN second_round_bets AS b USING (site, hand_id)
+LEFT JOIN razz_boards AS r USING (site, hand_id, player)
+LEFT JOIN quarters AS q USING (site, hand_id, player);
+
+-- The chances of every rate player_stats_for shows (by the same definitions: rate = pct(k, n)) and of the
+-- rates of seat_upcards, per player, game and money unit (and 'all' games) as player_stats_for groups
+-- them: a list of (stat, k, n), k times the flag of `stat` in n chances. One list, so the rates, their
+-- intervals and their shrinkage are worked out alike; summed before the list is made, as fast as the
+-- stats themselves.
+CREATE OR REPLACE MACRO rate_counts(only_player, only_game, since, only_kind := NULL, only_site := NULL,
+                                    only_stakes := NULL, until := NULL) AS TABLE
+SELECT shown AS player, shown_site AS site, CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS game,
+       unit,
+       [
+           {'stat': 'vpip', 'k': count_if(vpip), 'n': count_if(vpip_chance)},
+           {'stat': 'aggression_3rd', 'k': count_if(s0_aggr AND vpip_chance), 'n': count_if(vpip_chance)},
+           {'stat': 'complete_first_in', 'k': count_if(rfi), 'n': count_if(rfi_chance)},
+           {'stat': 'bringin_complete', 'k': count_if(bringin_completed), 'n': count_if(is_bringin)},
+           {'stat': 'bringin_fold', 'k': count_if(bringin_vs_complete = 'fold'), 'n': count(bringin_vs_complete)},
+           {'stat': 'bringin_defend', 'k': count_if(bringin_vs_complete IN ('call', 'raise')),
+            'n': count(bringin_vs_complete)},
+           {'stat': 'steal', 'k': count_if(steal), 'n': count_if(steal_chance)},
+           {'stat': 'steal_success', 'k': count_if(steal_success), 'n': count_if(steal)},
+           {'stat': 'door_steal', 'k': count_if(door_steal), 'n': count_if(door_steal_chance)},
+           {'stat': 'door_steal_success', 'k': count_if(door_steal_success), 'n': count_if(door_steal)},
+           {'stat': 'fold_to_steal', 'k': count_if(bringin_vs_steal = 'fold'), 'n': count(bringin_vs_steal)},
+           {'stat': 'resteal', 'k': count_if(bringin_vs_steal = 'raise'), 'n': count(bringin_vs_steal)},
+           {'stat': 'saw_4th', 'k': count_if(s1_saw), 'n': count(*)},
+           {'stat': 'saw_5th', 'k': count_if(s2_saw), 'n': count(*)},
+           {'stat': 'saw_6th', 'k': count_if(s3_saw), 'n': count(*)},
+           {'stat': 'saw_7th', 'k': count_if(s4_saw AND betting_rounds > 4), 'n': count_if(betting_rounds > 4)},
+           {'stat': 'aggression_frequency', 'k': CAST(sum(later_aggressive) AS BIGINT),
+            'n': CAST(sum(later_aggressive + later_calls + later_folds) AS BIGINT)},
+           {'stat': 'fold_to_bet', 'k': CAST(sum(later_fold_to_aggr) AS BIGINT),
+            'n': CAST(sum(later_faced_aggr) AS BIGINT)},
+           {'stat': 'wtsd', 'k': count_if(showdown AND s1_saw), 'n': count_if(s1_saw)},
+           {'stat': 'won_at_showdown', 'k': count_if(won_at_showdown), 'n': count_if(showdown)},
+           {'stat': 'won_saw_4th', 'k': count_if(collected > 0 AND s1_saw), 'n': count_if(s1_saw)},
+           {'stat': 'scoop', 'k': count_if(hilo_result = 'scoop'), 'n': count(hilo_result)},
+           {'stat': 'high_only', 'k': count_if(hilo_result = 'high'), 'n': count(hilo_result)},
+           {'stat': 'low_only', 'k': count_if(hilo_result = 'low'), 'n': count(hilo_result)},
+           {'stat': 'split', 'k': count_if(hilo_result = 'split'), 'n': count(hilo_result)},
+           {'stat': 'quarter', 'k': count_if(quarter), 'n': count(hilo_result)},
+           {'stat': 'fold_to_completion', 'k': count_if(fold_to_completion),
+            'n': count_if(fold_to_completion_chance)},
+           {'stat': 'door_resteal', 'k': count_if(door_resteal), 'n': count_if(door_resteal_chance)},
+           {'stat': 'double_bet', 'k': count_if(double_bet), 'n': count_if(double_bet_chance)},
+           {'stat': 'bricked_bet', 'k': count_if(bricked_bet), 'n': count_if(bricked_bet_chance)},
+           {'stat': 'bricked_fold', 'k': count_if(bricked_fold), 'n': count_if(bricked_fold_chance)},
+           {'stat': 'dead_hand_played', 'k': count_if(liveness_known AND liveness_bucket = 'dead' AND s1_saw),
+            'n': count_if(liveness_known AND liveness_bucket = 'dead')}
+       ] AS counts
+FROM shown_seats(only_player, only_game, since, only_kind, only_site := only_site, only_stakes := only_stakes,
+                 until := until) AS s
+JOIN seat_upcards AS u USING (site, hand_id, player)
+GROUP BY GROUPING SETS ((shown, shown_site, variant, unit), (shown, shown_site, unit))
+HAVING grouping(variant) = 0 OR count(DISTINCT variant) > 1;
+
+-- The chances a rate needs before it is shown as measured: below this the rate is shrunk toward the
+-- database's players (player_rates_for), and only players above it fit that population.
+CREATE OR REPLACE MACRO enough_chances() AS 50;
+
+-- The population of each rate, per game (and 'all' games): a beta distribution fitted by the method of
+-- moments to the rates of the players (aliases joined; a row a money unit) with enough chances, the
+-- variance of those rates less the binomial noise their chances leave. mean and strength (alpha + beta,
+-- in chances): NULL when fewer than five players have enough chances or their rates differ no more than
+-- chance would make them.
+CREATE OR REPLACE VIEW rate_priors AS
+WITH players AS (
+    SELECT game, stat, CAST(k AS BIGINT) AS k, CAST(n AS BIGINT) AS n
+    FROM (SELECT game, unnest(counts, max_depth := 2) FROM rate_counts(NULL, NULL, NULL))),
+moments AS (
+    SELECT game, stat, count(*) AS players, avg(k / n) AS mean, var_samp(k / n) AS spread, avg(1 / n) AS inverse_n
+    FROM players WHERE n >= enough_chances()
+    GROUP BY game, stat)
+SELECT game, stat, players, mean,
+       CASE WHEN players >= 5 AND mean > 0 AND mean < 1 AND spread > mean * (1 - mean) * inverse_n
+            THEN mean * (1 - mean) / (spread - mean * (1 - mean) * inverse_n) - 1 END AS strength
+FROM moments;
+
+-- Every rate of player_stats_for as a row (same rows, same filters), with what makes it readable: k of n
+-- chances, the rate, its 95% Wilson interval (rate_low, rate_high), and an estimate: the rate itself
+-- with enough chances, else shrunk toward the population (rate_priors): (k + strength x mean) / (n +
+-- strength), the mean of the beta posterior, which `shrunk` marks. Up-card stats of seat_upcards
+-- too. A rate with no chance is no row.
+CREATE OR REPLACE MACRO player_rates_for(only_player, only_game, since, only_kind := NULL, only_site := NULL,
+                                          only_stakes := NULL, until := NULL) AS TABLE
+WITH counts AS (
+    SELECT player, site, game, unit, stat, CAST(k AS BIGINT) AS k, CAST(n AS BIGINT) AS n
+    FROM (SELECT player, site, game, unit, unnest(counts, max_depth := 2)
+          FROM rate_counts(only_player, only_game, since, only_kind := only_kind, only_site := only_site,
+                           only_stakes := only_stakes, until := until)))
+SELECT c.player, c.site, c.game, c.unit, c.stat, c.k, c.n, pct(c.k, c.n) AS rate,
+       wilson_low(c.k, c.n) AS rate_low, wilson_high(c.k, c.n) AS rate_high,
+       c.n < enough_chances() AND p.strength IS NOT NULL AS shrunk,
+       CASE WHEN shrunk THEN round(100 * (c.k + p.strength * p.mean) / (c.n + p.strength), 1)
+            ELSE pct(c.k, c.n) END AS estimate,
+       round(100 * p.mean, 1) AS population_rate, round(p.strength, 1) AS population_strength
+FROM counts AS c LEFT JOIN rate_priors AS p USING (game, stat)
+WHERE c.n > 0
+ORDER BY c.player COLLATE NOCASE, c.player, c.site, c.unit, c.game = 'all', c.game, c.stat;
+
+-- Rates by the rank of the player's door card (A, K, ... 2), per player and game, with k of n chances and
+-- the 95% interval: opening, stealing and re-stealing against the door cards still to act, folding to a
+-- completion and defending the bring-in (docs/stats.md, "Up cards and liveness").
+CREATE OR REPLACE MACRO door_rank_rates_for(only_player, only_game, since) AS TABLE
+WITH counts AS (
+    SELECT shown AS player, shown_site AS site, variant AS game, door_rank,
+           unnest([
+               {'stat': 'complete_first_in', 'k': count_if(rfi), 'n': count_if(rfi_chance)},
+               {'stat': 'door_steal', 'k': count_if(door_steal), 'n': count_if(door_steal_chance)},
+               {'stat': 'door_steal_success', 'k': count_if(door_steal_success), 'n': count_if(door_steal)},
+               {'stat': 'door_resteal', 'k': count_if(door_resteal), 'n': count_if(door_resteal_chance)},
+               {'stat': 'fold_to_completion', 'k': count_if(fold_to_completion),
+                'n': count_if(fold_to_completion_chance)},
+               {'stat': 'bringin_defend', 'k': count_if(bringin_vs_complete IN ('call', 'raise')),
+                'n': count(bringin_vs_complete)},
+               {'stat': 'bringin_fold', 'k': count_if(bringin_vs_complete = 'fold'),
+                'n': count(bringin_vs_complete)}
+           ], max_depth := 2)
+    FROM shown_seats(only_player, only_game, since, NULL) AS s JOIN seat_upcards AS u USING (site, hand_id, player)
+    WHERE door_rank IS NOT NULL
+    GROUP BY shown, shown_site, variant, door_rank)
+SELECT player, site, game, substr('23456789TJQKA', door_rank - 1, 1) AS door, stat, CAST(k AS BIGINT) AS k,
+       CAST(n AS BIGINT) AS n, pct(k, n) AS rate,
+       wilson_low(k, n) AS rate_low, wilson_high(k, n) AS rate_high
+FROM counts WHERE n > 0
+ORDER BY player COLLATE NOCASE, player, site, game, stat, door_rank DESC;
+
+-- Per liveness bucket of the first street (seat_upcards): hands, how often the player continued (saw the
+-- second round) and won money, with k of n and the 95% interval, and the big bets won per 100 hands;
+-- liveness_known false: rows from the door card alone (hole cards unknown).
+CREATE OR REPLACE MACRO liveness_rates_for(only_player, only_game, since) AS TABLE
+WITH seats AS (
+    SELECT shown_as(only_player, identity, identity, player) AS player,
+           shown_as(only_player, identity, identity_site, site) AS site, variant AS game, liveness_known,
+           liveness_bucket, s1_saw, collected > 0 AS won, net, big_bet
+    FROM seat_facts JOIN seat_upcards USING (site, hand_id, player)
+    WHERE liveness_bucket IS NOT NULL AND player_matches(only_player, site, player, identity)
+      AND (only_game IS NULL OR variant = only_game)
+      AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP)))
+SELECT player, site, game, liveness_known, liveness_bucket, count(*) AS hands,
+       count_if(s1_saw) AS continued, pct(count_if(s1_saw), count(*)) AS continued_rate,
+       wilson_low(count_if(s1_saw), count(*)) AS continued_low,
+       wilson_high(count_if(s1_saw), count(*)) AS continued_high,
+       count_if(won) AS won, pct(count_if(won), count(*)) AS won_rate,
+       wilson_low(count_if(won), count(*)) AS won_low, wilson_high(count_if(won), count(*)) AS won_high,
+       round(100 * sum(in_bets(net, big_bet)) / count(*), 2) AS big_bets_per_100
+FROM seats
+GROUP BY player, site, game, liveness_known, liveness_bucket
+ORDER BY player COLLATE NOCASE, player, site, game, liveness_known DESC,
+         list_position(['live', 'part dead', 'dead'], liveness_bucket);
+
+-- Stud8 results by starting-hand class (seats.start_class: the hole cards known): of the hands dealt, how
+-- often the player scooped, won one half alone, or a quarter (seat_upcards.quarter), with the 95% interval.
+CREATE OR REPLACE MACRO start_class_hilo_for(only_player, since) AS TABLE
+WITH seats AS (
+    SELECT shown_as(only_player, identity, identity, player) AS player,
+           shown_as(only_player, identity, identity_site, site) AS site, start_class,
+           unnest([{'stat': 'scoop', 'k': coalesce(hilo_result = 'scoop', false)},
+                   {'stat': 'half', 'k': coalesce(hilo_result IN ('high', 'low'), false)},
+                   {'stat': 'quarter', 'k': quarter}], max_depth := 1) AS result
+    FROM seat_facts JOIN seat_upcards USING (site, hand_id, player)
+    WHERE variant = 'stud8' AND start_class IS NOT NULL AND player_matches(only_player, site, player, identity)
+      AND (since IS NULL OR start_utc >= CAST(since AS TIMESTAMP)))
+SELECT player, site, start_class, result.stat AS stat, CAST(count_if(result.k) AS BIGINT) AS k, count(*) AS n,
+       pct(count_if(result.k), count(*)) AS rate,
+       wilson_low(count_if(result.k), count(*)) AS rate_low, wilson_high(count_if(result.k), count(*)) AS rate_high
+FROM seats
+GROUP BY player, site, start_class, result.stat
+ORDER BY player COLLATE NOCASE, player, site, start_class, list_position(['scoop', 'half', 'quarter'], stat);

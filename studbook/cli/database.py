@@ -7,6 +7,7 @@ exit status 2, never a traceback.
 from __future__ import annotations
 
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import Annotated
@@ -254,13 +255,26 @@ def stats_command(
     columns: Annotated[str | None, typer.Option(
         "--columns", help="The stats to show, by name, separated by commas (e.g. hands,vpip,wtsd).")] = None,
     wide: Annotated[bool, typer.Option("--wide", help="Every stat on one line, whatever the width.")] = False,
+    intervals: Annotated[bool, typer.Option(
+        "--intervals", help="Every rate on a line of its own: its chances, the rate, its 95% interval, and "
+        "where the chances are few an estimate shrunk toward the database's players (marked *).")] = False,
+    by: Annotated[str | None, typer.Option(
+        "--by", help="Rates with their chances and 95% interval by the player's door card (door), by the "
+        "liveness of his first street (liveness), or stud8 results by starting class (start-class).")] = None,
     lake: LakeOption = None,
 ) -> None:
     """Player statistics per game (and overall): VPIP, steals, bring-in defence, showdowns, big bets/100, ...
 
     Columns that count streets name the streets of the games shown: 3rd to 7th street in the seven-card
     games, 2nd to 5th in the five-card games (stud5, descubierto), the betting round (saw_round2) where
-    both are shown. A table fits the terminal: what it leaves out is said below it."""
+    both are shown. A table fits the terminal: what it leaves out is said below it. --intervals and --by
+    say how sure each rate is (docs/stats.md)."""
+    if intervals or by:
+        table = "intervals" if intervals and not by else by
+        _rates_command(db, _Asked(player, game, since, kind), fmt, table, lake,
+                       not_for_rates={"--streets": streets, "--columns": columns, "--wide": wide,
+                                      "--min-hands": min_hands is not None})
+        return
     with user_errors():
         _check_format(fmt)
         if game is not None and game not in VARIANTS:
@@ -309,6 +323,51 @@ def stats_command(
     else:
         stats_table.write_stats(frame, key, side_by_side_up_to=0 if streets else TRANSPOSE_UP_TO, wide=wide,
                                 chosen_columns=bool(columns), notes=notes)
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """The rows a stats command was asked for: --player, --game, --since, --kind."""
+
+    player: str | None
+    game: str | None
+    since: str | None
+    kind: str | None
+
+
+def _rates_command(db: Path, asked: _Asked, fmt: str, table: str | None, lake: str | None,
+                   not_for_rates: dict[str, object]) -> None:
+    """``stats --intervals`` and ``stats --by``: one row a rate, with its chances and 95% interval."""
+    from studbook.analytics import rate_table
+
+    with user_errors():
+        _check_format(fmt)
+        if table not in ("intervals", *rate_table.BY):
+            raise UserError(f"unknown --by {table!r}: use one of {', '.join(rate_table.BY)}")
+        options = {**not_for_rates, "--kind": table != "intervals" and asked.kind}
+        unused = [name for name, given in options.items() if given]
+        if unused:
+            option = "--intervals" if table == "intervals" else "--by"
+            raise UserError(f"{', '.join(unused)} does not apply to {option}, which shows every rate of "
+                            "the rows asked for")
+        if asked.game is not None and asked.game not in VARIANTS:
+            raise UserError(f"unknown game {asked.game!r}: use one of {', '.join(VARIANTS)}")
+        if asked.kind is not None and asked.kind not in KINDS:
+            raise UserError(f"unknown kind {asked.kind!r}: use one of {', '.join(KINDS)}")
+        import duckdb
+
+        with closing(open_db_or_lake(db, lake)) as con:
+            try:
+                frame, key = rate_table.rates(con, table, asked.player, asked.game, asked.since, asked.kind)
+                chances = con.sql("SELECT enough_chances()").fetchall()[0][0]
+            except duckdb.CatalogException:
+                raise UserError(f"{db} was imported by an older studbook: import into it again (a file "
+                                "already imported is enough) to see rates with their intervals") from None
+    if fmt != "table":
+        output.write(frame, fmt)
+        return
+    shown, key, notes = rate_table.for_table(frame, key, chances)
+    stats_table.write_stats(shown, key, side_by_side_up_to=0, wide=False, chosen_columns=True, notes=notes)
 
 
 def players_command(db: Db = Path(DEFAULT_DB), fmt: Format = "table", lake: LakeOption = None) -> None:
