@@ -106,7 +106,20 @@ def _stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     stats = _frame(con, "SELECT * FROM player_stats_for($player, $game, $since, only_kind := $kind)", filters)
     counts = ", ".join(f"{expr} AS n_{column}" for _, column, _, expr in HEADLINE)
     behind = _frame(con, f"SELECT {GAME}, unit, {counts} FROM seat_facts WHERE {CONDITION} {GROUPS}", filters)
-    return stats.join(behind, on=["game", "unit"], how="left")
+    return stats.join(behind, on=["game", "unit"], how="left").join(_intervals(con, filters),
+                                                                    on=["game", "unit"], how="left")
+
+
+def _intervals(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
+    """Each headline rate's 95% Wilson interval (``low_<column>``, ``high_<column>``), from the times it
+    happened and its chances as ``rate_counts`` counts them (docs/stats.md: How sure a rate is)."""
+    rates = [column for _, column, kind, _ in HEADLINE if kind == "pct"]
+    picks = ", ".join(f"list_filter(counts, lambda r: r.stat = '{column}')[1] AS {column}"
+                      for column in rates)
+    bounds = ", ".join(f"wilson_low({column}.k, {column}.n) AS low_{column}, "
+                       f"wilson_high({column}.k, {column}.n) AS high_{column}" for column in rates)
+    return _frame(con, f"SELECT game, unit, {bounds} FROM (SELECT game, unit, {picks} FROM "
+                       "rate_counts($player, $game, $since, only_kind := $kind))", filters)
 
 
 def _curve(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
@@ -176,11 +189,15 @@ def player_data(con: duckdb.DuckDBPyConnection, filters: Filters) -> PlayerData:
 
 # -- the page -------------------------------------------------------------------------------------------
 
-def _cell(value: object, kind: str, unit: str, hands: int | None) -> str:
+def _cell(value: object, kind: str, unit: str, hands: int | None,
+          interval: tuple[float | None, float | None] = (None, None)) -> str:
+    """``23.5% (120) [16.8–31.9]``: the value, the hands behind it and, for a rate, its 95% interval."""
     if value is None:
         return "–"
     text = unit_money(value, unit) if kind == "money" else f"{value}%" if kind == "pct" else f"{value}"
-    return f"{text} ({hands:,})" if hands is not None else text
+    text = f"{text} ({hands:,})" if hands is not None else text
+    low, high = interval
+    return f"{text} [{low}–{high}]" if low is not None and high is not None else text
 
 
 def headline_labels(games: list[str]) -> dict[str, str]:
@@ -202,7 +219,9 @@ def headline_table(stats: pl.DataFrame) -> Html:
     for _, column, kind, _ in HEADLINE:
         if column not in labels or all(c[column] is None for c in columns):
             continue
-        rows.append([labels[column], *(_cell(c[column], kind, c["unit"], c[f"n_{column}"]) for c in columns)])
+        rows.append([labels[column], *(_cell(c[column], kind, c["unit"], c[f"n_{column}"],
+                                             (c.get(f"low_{column}"), c.get(f"high_{column}")))
+                                       for c in columns)])
     return table(headers, rows, numeric=range(1, len(headers)), class_="headline")
 
 
@@ -261,7 +280,8 @@ def player_page(con: duckdb.DuckDBPyConnection, filters: Filters, db: Path,
         h("p", f"{filters.describe()} · database {db}", class_="note"),
         *([h("p", named, class_="note alias")] if named else []),
         h("h2", "Headline"),
-        h("p", "Each value is followed by the number of hands behind it.", class_="note"),
+        h("p", "Each value is followed by the number of hands behind it; a rate, by its 95% interval too "
+               "[low–high]: where the player's true rate lies, given so few hands.", class_="note"),
         headline_table(data.stats),
         h("h2", "Results over time"),
         *_curve_figures(data.curve, embed),

@@ -5,6 +5,7 @@ apart as ``studbook audit`` counts them, and whose hands a report of one name of
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 from collections.abc import Iterator
@@ -72,8 +73,22 @@ def scalar(con: duckdb.DuckDBPyConnection, sql: str) -> object:
     return con.sql(sql).fetchall()[0][0]
 
 
-def shown(value: object, hands: int) -> str:
-    return "–" if value is None else f"{value}% ({hands:,})"
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of k in n, in percent to a tenth, worked out apart from the SQL."""
+    z = 1.959963984540054
+    centre, spread = k / n + z * z / (2 * n), z * math.sqrt(k * (n - k) / n ** 3 + z * z / (4 * n * n))
+    return (round(max(0.0, 100 * (centre - spread) / (1 + z * z / n)), 1),
+            round(min(100.0, 100 * (centre + spread) / (1 + z * z / n)), 1))
+
+
+def shown(value: float | None, hands: int) -> str:
+    """A rate as the headline shows it: the times it happened are its value of the hands behind it (exact
+    to a tenth of a percent for fewer than 1,000 hands)."""
+    if value is None:
+        return "–"
+    assert hands < 1_000
+    low, high = wilson(round(value * hands / 100), hands)
+    return f"{value}% ({hands:,}) [{low}–{high}]"
 
 
 @pytest.mark.parametrize("game", ["stud5", "descubierto"])
@@ -202,3 +217,22 @@ def test_games_of_the_same_stakes_are_bars_apart() -> None:
             {"game": "stud", "stakes": "10/20", "structure": "limit", "unit": "EUR"}]
     assert game_labels(rows) == ["stud8 $0.10/$0.20", "stud8 $0.10/$0.20 no-limit", "stud 10/20 chips",
                                  "stud 10/20 EUR"]
+
+
+def test_every_rate_of_the_headline_shows_its_95_percent_interval(con: duckdb.DuckDBPyConnection) -> None:
+    from studbook.reports.player_report import HEADLINE
+
+    of_actions = {"aggression_frequency", "fold_to_bet"}  # their chances are actions, not the hands shown
+    rates = [column for _, column, kind, _ in HEADLINE if kind == "pct"]
+    stats = player_data(con, Filters("studbook:Hero")).stats.to_dicts()
+    checked = 0
+    for row in stats:
+        for column in rates:
+            value, hands = row[column], int(row[f"n_{column}"])
+            if value is not None and column in of_actions:
+                assert row[f"low_{column}"] <= value <= row[f"high_{column}"]
+            elif value is not None and hands < 1_000:
+                low, high = wilson(round(float(value) * hands / 100), hands)
+                assert (row[f"low_{column}"], row[f"high_{column}"]) == (low, high), (row["game"], column)
+                checked += 1
+    assert checked > 40
