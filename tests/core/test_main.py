@@ -56,8 +56,12 @@ def test_ctrl_c_at_any_moment_of_a_start_is_no_traceback(after: float, tmp_path:
     run_import([HISTORIES / "descubierto-2024-11-15.txt"], db)
     process = subprocess.Popen([sys.executable, "-m", "studbook", "serve", "--db", str(db), "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(after)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    try:
+        time.sleep(after)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()  # a server that Ctrl-C did not stop does not outlive the test
+        process.wait()
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert process.returncode in (0, 130, -signal.SIGINT)  # -SIGINT: ended by it (a shell: 130)
