@@ -119,8 +119,8 @@ class Decision:
 
         >>> from studbook.equity import Holding
         >>> value = Value(0.1, None, None, None, -8.0, 0.0, "exact", 1)
-        >>> spot = Decision(1, 1, 5, 2, "A", "call", 10, 10, 20, 10, Holding((), ()), (("B", Holding((), ())),),
-        ...                 (), value)
+        >>> nothing = Holding((), ())
+        >>> spot = Decision(1, 1, 5, 2, "A", "call", 10, 10, 20, 10, nothing, (("B", nothing),), (), value)
         >>> spot.best, spot.value.call_ev(10, 10)
         ('fold', -8.0)
         """
@@ -253,7 +253,8 @@ class _Cards:
         due_down = sum(spec.down for spec in self.variant.streets if spec.street <= street)
         due_up = sum(spec.up for spec in self.variant.streets if spec.street <= street)
         if len(down) < due_down:
-            hidden = [card for card in self.shown.get(player, ()) if card not in every_up and card not in down]
+            shown = self.shown.get(player, ())
+            hidden = [card for card in shown if card not in every_up and card not in down]
             down += hidden[:due_down - len(down)]
         if complete and (len(down) < due_down or len(up) < due_up):
             return None

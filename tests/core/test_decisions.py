@@ -30,7 +30,8 @@ def test_sixth_street_values_are_the_ones_counted_by_hand() -> None:
     sixth = {decision.player: decision for decision in found if decision.street == 6}
     bet, call = sixth["A"], sixth["B"]
     assert (bet.action, bet.amount, bet.pot_before, bet.pot_after, bet.to_call) == ("bet", 20, 90, 110, 0)
-    assert (call.action, call.amount, call.pot_before, call.pot_after, call.to_call) == ("call", 20, 110, 130, 20)
+    assert (call.action, call.amount, call.pot_before, call.pot_after, call.to_call) == \
+        ("call", 20, 110, 130, 20)
     assert [str(card) for card in call.dead] == ["7s", "8s"]
     assert call.value.method == "exact" and call.value.samples == 38 * 37
     assert call.value.equity == pytest.approx(1 / 38, abs=1e-12)
@@ -42,7 +43,8 @@ def test_sixth_street_values_are_the_ones_counted_by_hand() -> None:
 
 def test_the_folded_cards_are_out_of_the_deck() -> None:
     """The same spot with C's up cards back in the deck: 40 unseen cards, B's equity 1/40."""
-    spot = next(d for d in decisions(replay(build(QUADS.format(hand_id="q")))) if d.street == 6 and d.player == "B")
+    found = decisions(replay(build(QUADS.format(hand_id="q"))))
+    spot = next(d for d in found if d.street == 6 and d.player == "B")
     value = value_decision(VARIANTS["stud"], spot.holding, [held for _, held in spot.opponents], (), None,
                            "call", 20, 110, 20)
     assert value.equity == pytest.approx(1 / 40, abs=1e-12)
