@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from studbook.cli import database
+from studbook.cli.analyse import analyse_command
 from studbook.cli import hands
 from studbook.cli import reports
 from studbook.cli import serve
@@ -56,6 +57,7 @@ app.command()(hands.parse)
 app.command()(hands.showdown)
 app.command()(hands.audit)
 app.command("import")(database.import_command)
+app.command("analyse")(analyse_command)
 app.command("stats")(database.stats_command)
 app.command("players")(database.players_command)
 app.command("rejects")(database.rejects_command)

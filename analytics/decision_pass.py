@@ -1,0 +1,176 @@
+"""``studbook analyse``: the decision EV of every hand not yet analysed, stored in ``decisions``.
+
+A pass of its own after the import, because valuing a decision deals hundreds of hands: the import stays
+as fast as it was. Each hand is parsed again from the lines the database keeps (``hand_logs``) and
+replayed under the house rules it was imported with, then :func:`studbook.decisions.decisions` values it.
+Hands go to ``--jobs`` worker processes in batches; each batch's rows and its hands' ``analysed_hands``
+rows are written in one transaction, so an interrupted pass keeps what it wrote and the next one goes on
+from there. A hand without stored lines (imported before the database kept them, or an XML game whose
+lines need their session) is marked ``no-log``; one whose lines no longer parse, ``unreadable``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable
+from collections.abc import Iterator
+from concurrent.futures import Future
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from typing import Final
+
+BATCH: Final = 200  # hands per unit of work and per transaction: a few seconds of one worker's time
+KEY_PAGE: Final = 20_000  # hand keys read at a time (their lines are read a batch at a time)
+
+Row = tuple[Any, ...]
+Pending = tuple[str, str, str, int, str | None, str | None]  # site, hand_id, file, first_line, rules, text
+
+
+@dataclass(slots=True)
+class AnalyseSummary:
+    pending: int = 0  # hands not yet analysed when the pass began
+    analysed: int = 0  # of those, analysed and stored
+    decisions: int = 0
+    no_log: int = 0
+    unreadable: int = 0
+    interrupted: bool = False
+
+
+def analyse_rows(hand: Pending, samples: int) -> tuple[list[Row], str]:
+    """One hand's ``decisions`` rows and its status (see the module docstring)."""
+    from studbook.decisions import decisions
+    from studbook.grammar import parse_block
+    from studbook.grammar.dialect import detect_dialect
+    from studbook.grammar.records import Block
+    from studbook.hand import Hand
+    from studbook.replay import replay
+    from studbook.rules.house import rules_from_text
+
+    site, hand_id, file, first_line, rules, text = hand
+    if text is None:
+        return [], "no-log"
+    lines = text.split("\n")
+    dialect = detect_dialect(lines[0])
+    if dialect is None:
+        return [], "no-log"
+    parsed = parse_block(Block(file, first_line, lines, dialect))
+    if not isinstance(parsed, Hand):
+        return [], "unreadable"
+    rows = []
+    for found in decisions(replay(parsed, rules_from_text(rules)), samples):
+        value = found.value
+        rows.append((site, hand_id, found.seq, found.street, found.street_index, found.player, found.action,
+                     found.amount, found.pot_after, len(found.opponents), value.equity, value.equity_hi,
+                     value.equity_lo, value.scoop, value.ev, value.std_error, value.method))
+    return rows, "analysed"
+
+
+def analyse_batch(hands: list[Pending], samples: int) -> tuple[list[Row], list[Row]]:
+    """A batch's ``decisions`` rows and ``analysed_hands`` rows."""
+    decisions: list[Row] = []
+    marks: list[Row] = []
+    for hand in hands:
+        rows, status = analyse_rows(hand, samples)
+        decisions += rows
+        marks.append((hand[0], hand[1], len(rows), status))
+    return decisions, marks
+
+
+def run_analyse(db: Path, jobs: int, samples: int, progress: Callable[[int, int], None] | None = None
+                ) -> AnalyseSummary:
+    """Analyse every hand of ``db`` not analysed yet; ``progress(done, pending)`` after each batch.
+    Ctrl-C ends it with ``interrupted`` set: the batches written stay."""
+    from studbook.analytics.db import open_for_import
+    from studbook.decisions import SAMPLES
+
+    samples = samples or SAMPLES
+    summary = AnalyseSummary()
+    con = open_for_import(db)
+    try:
+        keys = con.execute("SELECT site, hand_id FROM hands ANTI JOIN analysed_hands USING (site, hand_id) "
+                           "ORDER BY site, hand_id").fetchall()
+        summary.pending = len(keys)
+        results = _results(con, keys, jobs, samples)
+        writing = False
+        try:
+            for decisions, marks in results:
+                con.execute("BEGIN")
+                writing = True
+                if decisions:
+                    con.executemany("INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                                    "?, ?)", decisions)
+                con.executemany("INSERT INTO analysed_hands VALUES (?, ?, ?, ?)", marks)
+                con.execute("COMMIT")
+                writing = False
+                summary.analysed += sum(status == "analysed" for *_, status in marks)
+                summary.no_log += sum(status == "no-log" for *_, status in marks)
+                summary.unreadable += sum(status == "unreadable" for *_, status in marks)
+                summary.decisions += len(decisions)
+                if progress:
+                    progress(summary.analysed + summary.no_log + summary.unreadable, summary.pending)
+        except KeyboardInterrupt:
+            summary.interrupted = True
+            results.close()
+            if writing:
+                con.execute("ROLLBACK")
+    finally:
+        con.close()
+    return summary
+
+
+def _batches(con: Any, keys: list[tuple[str, str]]) -> Iterator[list[Pending]]:
+    """The pending hands with their lines, ``BATCH`` at a time."""
+    for start in range(0, len(keys), BATCH):
+        page = keys[start:start + BATCH]
+        rows = con.execute(
+            "SELECT h.site, h.hand_id, h.file, h.first_line, h.rules, l.text FROM hands AS h "
+            "LEFT JOIN hand_logs AS l USING (site, hand_id) "
+            "SEMI JOIN (SELECT key[1] AS site, key[2] AS hand_id FROM (SELECT unnest(?::VARCHAR[][]) AS key)) "
+            "USING (site, hand_id) ORDER BY site, hand_id", [[list(key) for key in page]]).fetchall()
+        yield rows
+
+
+def _results(con: Any, keys: list[tuple[str, str]], jobs: int, samples: int
+             ) -> Iterator[tuple[list[Row], list[Row]]]:
+    """Each batch's rows, in order: worked out here with one job, else by ``jobs`` worker processes (two
+    batches each in hand at most)."""
+    if jobs <= 1:
+        for batch in _batches(con, keys):
+            yield analyse_batch(batch, samples)
+        return
+    from studbook.analytics.importer import sigint_ignored
+
+    # spawn: the parent holds DuckDB's threads, which a forked child must not inherit.
+    others = set(multiprocessing.active_children())
+    with sigint_ignored():  # the workers start with Ctrl-C ignored: it is this process's to handle
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_ignore_sigint)
+    pending: list[Future[tuple[list[Row], list[Row]]]] = []
+    stopped = False
+    try:
+        for number, batch in enumerate(_batches(con, keys)):
+            if len(pending) >= 2 * jobs:
+                yield pending.pop(0).result()
+            if number < jobs:
+                with sigint_ignored():
+                    pending.append(pool.submit(analyse_batch, batch, samples))
+            else:
+                pending.append(pool.submit(analyse_batch, batch, samples))
+        while pending:
+            yield pending.pop(0).result()
+    except BaseException:
+        stopped = True
+        raise
+    finally:
+        if stopped:
+            pool.shutdown(wait=False, cancel_futures=True)
+            for child in set(multiprocessing.active_children()) - others:
+                child.terminate()
+        pool.shutdown(wait=True)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
