@@ -6,7 +6,8 @@ replayed under the house rules it was imported with, then :func:`studbook.decisi
 Hands go to ``--jobs`` worker processes in batches; each batch's rows and its hands' ``analysed_hands``
 rows are written in one transaction, so an interrupted pass keeps what it wrote and the next one goes on
 from there. A hand without stored lines (imported before the database kept them, or an XML game whose
-lines need their session) is marked ``no-log``; one whose lines no longer parse, ``unreadable``.
+lines need their session) is read again from its log file where that is still there, else marked
+``no-log``; one whose lines no longer parse, ``unreadable``.
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ from concurrent.futures import Future
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from typing import Any
 from typing import Final
 
+if TYPE_CHECKING:
+    from studbook.hand import Hand
+
 BATCH: Final = 200  # hands per unit of work and per transaction: a few seconds of one worker's time
-KEY_PAGE: Final = 20_000  # hand keys read at a time (their lines are read a batch at a time)
 
 Row = tuple[Any, ...]
 Pending = tuple[str, str, str, int, str | None, str | None]  # site, hand_id, file, first_line, rules, text
@@ -39,48 +43,76 @@ class AnalyseSummary:
     interrupted: bool = False
 
 
-def analyse_rows(hand: Pending, samples: int) -> tuple[list[Row], str]:
-    """One hand's ``decisions`` rows and its status (see the module docstring)."""
-    from studbook.decisions import decisions
+def _stored_hand(hand: Pending) -> Hand | str:
+    """The hand parsed from its stored lines, or why not: ``no-log`` or ``unreadable``."""
     from studbook.grammar import parse_block
     from studbook.grammar.dialect import detect_dialect
     from studbook.grammar.records import Block
     from studbook.hand import Hand
+
+    _, _, file, first_line, _, text = hand
+    dialect = detect_dialect(text.split("\n", 1)[0]) if text is not None else None
+    if text is None or dialect is None:
+        return "no-log"
+    parsed = parse_block(Block(file, first_line, text.split("\n"), dialect))
+    return parsed if isinstance(parsed, Hand) else "unreadable"
+
+
+def _from_files(hands: list[Pending], db: Path) -> dict[tuple[str, str], Hand]:
+    """Hands without stored lines, read again from their logs where those are still there (a file read
+    once for all its hands)."""
+    from studbook.reports.source import HandNotFound
+    from studbook.reports.source import hands_at_lines
+    from studbook.reports.source import imported_file
+
+    found: dict[tuple[str, str], Hand] = {}
+    by_file: dict[str, dict[int, tuple[str, str]]] = {}
+    for site, hand_id, file, first_line, _, _ in hands:
+        by_file.setdefault(file, {})[first_line] = (site, hand_id)
+    for file, wanted in by_file.items():
+        try:
+            read = hands_at_lines(imported_file(file, db), {line: key[1] for line, key in wanted.items()})
+        except HandNotFound:
+            continue
+        for line, (hand, _) in read.items():
+            if hand.site == wanted[line][0]:
+                found[wanted[line]] = hand
+    return found
+
+
+def analyse_rows(hand: Hand, rules: str | None, samples: int) -> list[Row]:
+    """One hand's ``decisions`` rows."""
+    from studbook.decisions import decisions
     from studbook.replay import replay
     from studbook.rules.house import rules_from_text
 
-    site, hand_id, file, first_line, rules, text = hand
-    if text is None:
-        return [], "no-log"
-    lines = text.split("\n")
-    dialect = detect_dialect(lines[0])
-    if dialect is None:
-        return [], "no-log"
-    parsed = parse_block(Block(file, first_line, lines, dialect))
-    if not isinstance(parsed, Hand):
-        return [], "unreadable"
     rows = []
-    for found in decisions(replay(parsed, rules_from_text(rules)), samples):
+    for found in decisions(replay(hand, rules_from_text(rules)), samples):
         value = found.value
-        rows.append((site, hand_id, found.seq, found.street, found.street_index, found.player, found.action,
-                     found.amount, found.pot_after, len(found.opponents), value.equity, value.equity_hi,
-                     value.equity_lo, value.scoop, value.ev, value.std_error, value.method))
-    return rows, "analysed"
+        rows.append((hand.site, hand.hand_id, found.seq, found.street, found.street_index, found.player,
+                     found.action, found.amount, found.pot_after, len(found.opponents), value.equity,
+                     value.equity_hi, value.equity_lo, value.scoop, value.ev, value.std_error, value.method))
+    return rows
 
 
-def analyse_batch(hands: list[Pending], samples: int) -> tuple[list[Row], list[Row]]:
+def analyse_batch(hands: list[Pending], samples: int, db: Path) -> tuple[list[Row], list[Row]]:
     """A batch's ``decisions`` rows and ``analysed_hands`` rows."""
+    parsed = {(hand[0], hand[1]): _stored_hand(hand) for hand in hands}
+    unstored = [hand for hand in hands if parsed[hand[0], hand[1]] == "no-log"]
+    if unstored:
+        parsed.update(_from_files(unstored, db))
     decisions: list[Row] = []
     marks: list[Row] = []
-    for hand in hands:
-        rows, status = analyse_rows(hand, samples)
+    for site, hand_id, _, _, rules, _ in hands:
+        found = parsed[site, hand_id]
+        rows = analyse_rows(found, rules, samples) if not isinstance(found, str) else []
         decisions += rows
-        marks.append((hand[0], hand[1], len(rows), status))
+        marks.append((site, hand_id, len(rows), found if isinstance(found, str) else "analysed"))
     return decisions, marks
 
 
-def run_analyse(db: Path, jobs: int, samples: int, progress: Callable[[int, int], None] | None = None
-                ) -> AnalyseSummary:
+def run_analyse(db: Path, jobs: int, samples: int, batch: int = BATCH,
+                progress: Callable[[int, int], None] | None = None) -> AnalyseSummary:
     """Analyse every hand of ``db`` not analysed yet; ``progress(done, pending)`` after each batch.
     Ctrl-C ends it with ``interrupted`` set: the batches written stay."""
     from studbook.analytics.db import open_for_import
@@ -93,15 +125,15 @@ def run_analyse(db: Path, jobs: int, samples: int, progress: Callable[[int, int]
         keys = con.execute("SELECT site, hand_id FROM hands ANTI JOIN analysed_hands USING (site, hand_id) "
                            "ORDER BY site, hand_id").fetchall()
         summary.pending = len(keys)
-        results = _results(con, keys, jobs, samples)
+        results = _results(con, keys, jobs, samples, db, batch)
         writing = False
         try:
             for decisions, marks in results:
                 con.execute("BEGIN")
                 writing = True
                 if decisions:
-                    con.executemany("INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                                    "?, ?)", decisions)
+                    con.executemany(f"INSERT INTO decisions VALUES ({', '.join('?' * len(decisions[0]))})",
+                                    decisions)
                 con.executemany("INSERT INTO analysed_hands VALUES (?, ?, ?, ?)", marks)
                 con.execute("COMMIT")
                 writing = False
@@ -121,25 +153,26 @@ def run_analyse(db: Path, jobs: int, samples: int, progress: Callable[[int, int]
     return summary
 
 
-def _batches(con: Any, keys: list[tuple[str, str]]) -> Iterator[list[Pending]]:
-    """The pending hands with their lines, ``BATCH`` at a time."""
-    for start in range(0, len(keys), BATCH):
-        page = keys[start:start + BATCH]
+def _batches(con: Any, keys: list[tuple[str, str]], batch: int) -> Iterator[list[Pending]]:
+    """The pending hands with their lines, ``batch`` at a time."""
+    for start in range(0, len(keys), batch):
+        page = keys[start:start + batch]
         rows = con.execute(
             "SELECT h.site, h.hand_id, h.file, h.first_line, h.rules, l.text FROM hands AS h "
             "LEFT JOIN hand_logs AS l USING (site, hand_id) "
-            "SEMI JOIN (SELECT key[1] AS site, key[2] AS hand_id FROM (SELECT unnest(?::VARCHAR[][]) AS key)) "
-            "USING (site, hand_id) ORDER BY site, hand_id", [[list(key) for key in page]]).fetchall()
+            "SEMI JOIN (SELECT key[1] AS site, key[2] AS hand_id FROM "
+            "(SELECT unnest(?::VARCHAR[][]) AS key)) USING (site, hand_id) ORDER BY site, hand_id",
+            [[list(key) for key in page]]).fetchall()
         yield rows
 
 
-def _results(con: Any, keys: list[tuple[str, str]], jobs: int, samples: int
+def _results(con: Any, keys: list[tuple[str, str]], jobs: int, samples: int, db: Path, batch: int
              ) -> Iterator[tuple[list[Row], list[Row]]]:
     """Each batch's rows, in order: worked out here with one job, else by ``jobs`` worker processes (two
     batches each in hand at most)."""
     if jobs <= 1:
-        for batch in _batches(con, keys):
-            yield analyse_batch(batch, samples)
+        for hands in _batches(con, keys, batch):
+            yield analyse_batch(hands, samples, db)
         return
     from studbook.analytics.importer import sigint_ignored
 
@@ -151,14 +184,14 @@ def _results(con: Any, keys: list[tuple[str, str]], jobs: int, samples: int
     pending: list[Future[tuple[list[Row], list[Row]]]] = []
     stopped = False
     try:
-        for number, batch in enumerate(_batches(con, keys)):
+        for number, hands in enumerate(_batches(con, keys, batch)):
             if len(pending) >= 2 * jobs:
                 yield pending.pop(0).result()
             if number < jobs:
                 with sigint_ignored():
-                    pending.append(pool.submit(analyse_batch, batch, samples))
+                    pending.append(pool.submit(analyse_batch, hands, samples, db))
             else:
-                pending.append(pool.submit(analyse_batch, batch, samples))
+                pending.append(pool.submit(analyse_batch, hands, samples, db))
         while pending:
             yield pending.pop(0).result()
     except BaseException:

@@ -19,6 +19,7 @@ def analyse_command(
         "--jobs", "-j", min=1, help="Worker processes (default: one per core).")] = None,
     samples: Annotated[int, typer.Option(
         "--samples", min=100, help="Deals drawn per decision where they cannot all be counted.")] = 500,
+    batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction.")] = 200,
 ) -> None:
     """Value every decision of the hands not analysed yet: each bet, completion, raise, call and fold of a
     player whose cards are known, by the equity then against the players still in, with the dead cards
@@ -32,7 +33,7 @@ def analyse_command(
                 from studbook.cli.errors import UserError
 
                 raise UserError(f"no database at {db}: run `studbook import PATH... --db {db}` first")
-            summary = run_analyse(db, jobs or os.cpu_count() or 1, samples)
+            summary = run_analyse(db, jobs or os.cpu_count() or 1, samples, batch)
     except KeyboardInterrupt:  # before the pass proper: nothing of it was stored
         typer.echo(f"interrupted: nothing analysed in {db}", err=True)
         raise typer.Exit(130) from None
