@@ -59,24 +59,28 @@ def _stored_hand(hand: Pending) -> Hand | str:
 
 
 def _from_files(hands: list[Pending], db: Path) -> dict[tuple[str, str], Hand]:
-    """Hands without stored lines, read again from their logs where those are still there (a file read
-    once for all its hands)."""
-    from studbook.reports.source import HandNotFound
-    from studbook.reports.source import hands_at_lines
-    from studbook.reports.source import imported_file
+    """Hands without stored lines, read again from their logs where those are still there (a relative
+    path from the working folder, then from the database's), each file read once for all its hands."""
+    from studbook.grammar import parse_block
+    from studbook.grammar.reader import LogReader
+    from studbook.grammar.records import Block
+    from studbook.hand import Hand
 
     found: dict[tuple[str, str], Hand] = {}
     by_file: dict[str, dict[int, tuple[str, str]]] = {}
     for site, hand_id, file, first_line, _, _ in hands:
         by_file.setdefault(file, {})[first_line] = (site, hand_id)
     for file, wanted in by_file.items():
-        try:
-            read = hands_at_lines(imported_file(file, db), {line: key[1] for line, key in wanted.items()})
-        except HandNotFound:
+        places = [Path(file)] if Path(file).is_absolute() else [Path(file), db.parent / file]
+        path = next((place for place in places if place.is_file()), None)
+        if path is None:
             continue
-        for line, (hand, _) in read.items():
-            if hand.site == wanted[line][0]:
-                found[wanted[line]] = hand
+        for block in LogReader(path):
+            if not isinstance(block, Block) or block.first_line not in wanted:
+                continue
+            parsed = parse_block(block)
+            if isinstance(parsed, Hand) and (parsed.site, parsed.hand_id) == wanted[block.first_line]:
+                found[wanted[block.first_line]] = parsed
     return found
 
 
@@ -95,12 +99,28 @@ def analyse_rows(hand: Hand, rules: str | None, samples: int) -> list[Row]:
     return rows
 
 
-def analyse_batch(hands: list[Pending], samples: int, db: Path) -> tuple[list[Row], list[Row]]:
-    """A batch's ``decisions`` rows and ``analysed_hands`` rows."""
+def load_hands(hands: list[Pending], db: Path) -> dict[tuple[str, str], Hand | str]:
+    """Each hand parsed from its stored lines or its log, or why it cannot be: ``no-log``, ``unreadable``."""
     parsed = {(hand[0], hand[1]): _stored_hand(hand) for hand in hands}
     unstored = [hand for hand in hands if parsed[hand[0], hand[1]] == "no-log"]
     if unstored:
         parsed.update(_from_files(unstored, db))
+    return parsed
+
+
+def pending_hands(con: Any, keys: list[tuple[str, str]]) -> list[Pending]:
+    """The hands ``keys`` (site, hand id) with what :func:`load_hands` needs of them, in key order."""
+    return con.execute(
+        "SELECT h.site, h.hand_id, h.file, h.first_line, h.rules, l.text FROM hands AS h "
+        "LEFT JOIN hand_logs AS l USING (site, hand_id) "
+        "SEMI JOIN (SELECT key[1] AS site, key[2] AS hand_id FROM "
+        "(SELECT unnest(?::VARCHAR[][]) AS key)) USING (site, hand_id) ORDER BY site, hand_id",
+        [[list(key) for key in keys]]).fetchall()
+
+
+def analyse_batch(hands: list[Pending], samples: int, db: Path) -> tuple[list[Row], list[Row]]:
+    """A batch's ``decisions`` rows and ``analysed_hands`` rows."""
+    parsed = load_hands(hands, db)
     decisions: list[Row] = []
     marks: list[Row] = []
     for site, hand_id, _, _, rules, _ in hands:
@@ -156,14 +176,7 @@ def run_analyse(db: Path, jobs: int, samples: int, batch: int = BATCH,
 def _batches(con: Any, keys: list[tuple[str, str]], batch: int) -> Iterator[list[Pending]]:
     """The pending hands with their lines, ``batch`` at a time."""
     for start in range(0, len(keys), batch):
-        page = keys[start:start + batch]
-        rows = con.execute(
-            "SELECT h.site, h.hand_id, h.file, h.first_line, h.rules, l.text FROM hands AS h "
-            "LEFT JOIN hand_logs AS l USING (site, hand_id) "
-            "SEMI JOIN (SELECT key[1] AS site, key[2] AS hand_id FROM "
-            "(SELECT unnest(?::VARCHAR[][]) AS key)) USING (site, hand_id) ORDER BY site, hand_id",
-            [[list(key) for key in page]]).fetchall()
-        yield rows
+        yield pending_hands(con, keys[start:start + batch])
 
 
 def _results(con: Any, keys: list[tuple[str, str]], jobs: int, samples: int, db: Path, batch: int

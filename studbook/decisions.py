@@ -113,25 +113,45 @@ class Decision:
 
     @property
     def best(self) -> str:
-        """The choice the equity favours: ``fold`` when staying in loses chips over folding, ``raise``
-        when the equity is above the fair share (each chip put in and matched by every player still in
-        wins more than it costs), else ``call`` (a call, or a check when nothing is owed).
-
-        >>> from studbook.equity import Holding
-        >>> value = Value(0.1, None, None, None, -8.0, 0.0, "exact", 1)
-        >>> nothing = Holding((), ())
-        >>> spot = Decision(1, 1, 5, 2, "A", "call", 10, 10, 20, 10, nothing, (("B", nothing),), (), value)
-        >>> spot.best, spot.value.call_ev(10, 10)
-        ('fold', -8.0)
-        """
-        if self.to_call and self.value.call_ev(self.pot_before, self.to_call) < 0:
-            return "fold"
-        return "raise" if self.value.equity > self.fair_share else "call"
+        """The choice the equity favours (:func:`best_choice`)."""
+        return best_choice(self.value.equity, self.pot_before, self.to_call, len(self.opponents))
 
     @property
     def choice(self) -> str:
-        """The action taken as a choice: ``fold``, ``call`` or ``raise`` (a bet, completion or raise)."""
-        return "raise" if self.action in AGGRESSIVE else self.action
+        return choice_of(self.action)
+
+
+def best_choice(equity: float, pot_before: int, to_call: int, opponents: int) -> str:
+    """The choice the equity favours: ``fold`` when staying in loses chips over folding, ``raise`` when
+    the equity is above the fair share 1/(opponents + 1) (each chip put in and matched by every player
+    still in wins more than it costs), else ``call`` (a call, or a check when nothing is owed).
+
+    >>> best_choice(0.1, 10, 10, 1), best_choice(0.3, 100, 10, 1), best_choice(0.6, 100, 10, 1)
+    ('fold', 'call', 'raise')
+    """
+    if to_call and equity * (pot_before + to_call) - to_call < 0:
+        return "fold"
+    return "raise" if equity > 1 / (opponents + 1) else "call"
+
+
+def choice_of(action: str) -> str:
+    """An action as a choice: ``fold``, ``call`` (a call or a check) or ``raise`` (a bet, completion or
+    raise)."""
+    return "raise" if action in AGGRESSIVE else "call" if action == "check" else action
+
+
+def owed(actions: Sequence[ActionRecord]) -> list[int]:
+    """What each action's player owed just before it (0: could check), within the stack he had."""
+    found = []
+    street, totals = 0, dict[str, int]()
+    for record in actions:
+        if record.street != street:
+            street, totals = record.street, {}
+        found.append(max(0, min(max(totals.values(), default=0) - totals.get(record.player, 0),
+                                record.stack + record.amount)))  # the stack before the action
+        if record.action not in ("ante", "fold", "check"):
+            totals[record.player] = record.to
+    return found
 
 
 def value_decision(variant: Variant, holding: Holding, opponents: Sequence[Holding], dead: Sequence[Card],
@@ -160,35 +180,25 @@ def decisions(replay: Replay, samples: int = SAMPLES) -> list[Decision]:
     variant = VARIANTS.get(replay.hand.variant)
     if variant is None or replay.rules is None:
         return []
-    cards = _Cards(replay, variant)
+    cards = HandCards(replay, variant)
     if cards.community:
         return []  # the equity engine deals no card shared by all
     found = []
     folded: set[str] = set()
-    street_totals: dict[str, int] = {}
-    street = 0
     first = int(variant.first_street)
     base = zlib.crc32(f"{replay.hand.site}:{replay.hand.hand_id}".encode())
-    for seq, record in enumerate(replay.actions):
-        if record.street != street:
-            street, street_totals = record.street, {}
-        if record.action == "ante":
-            continue
-        owed = max(0, min(max(street_totals.values(), default=0) - street_totals.get(record.player, 0),
-                          record.stack + record.amount))  # the stack before the action
+    for seq, (record, due) in enumerate(zip(replay.actions, owed(replay.actions), strict=True)):
         if record.action in DECISIONS:
-            decision = _decision(replay, variant, cards, record, seq, first, owed, folded,
+            decision = _decision(replay, variant, cards, record, seq, first, due, folded,
                                  (base + seq) & 0x7FFFFFFF, samples)
             if decision is not None:
                 found.append(decision)
         if record.action == "fold":
             folded.add(record.player)
-        elif record.action != "check":
-            street_totals[record.player] = record.to
     return found
 
 
-def _decision(replay: Replay, variant: Variant, cards: _Cards, record: ActionRecord, seq: int, first: int,
+def _decision(replay: Replay, variant: Variant, cards: HandCards, record: ActionRecord, seq: int, first: int,
               owed: int, folded: set[str], seed: int, samples: int) -> Decision | None:
     street = record.street
     holding = cards.known(record.player, street, complete=True)
@@ -210,7 +220,7 @@ def _decision(replay: Replay, variant: Variant, cards: _Cards, record: ActionRec
                     pot_before, record.pot, owed, holding, opponents, dead, value)
 
 
-class _Cards:
+class HandCards:
     """What the log says each player was dealt, street by street, and showed."""
 
     def __init__(self, replay: Replay, variant: Variant) -> None:

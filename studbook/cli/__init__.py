@@ -13,13 +13,14 @@ from typing import Annotated
 import typer
 
 from studbook.cli import database
-from studbook.cli.analyse import analyse_command
 from studbook.cli import hands
 from studbook.cli import reports
 from studbook.cli import serve
 from studbook.cli.alias import alias_app
+from studbook.cli.analyse import analyse_command
 from studbook.cli.equity import equity_command
 from studbook.cli.help_format import HelpTyper
+from studbook.cli.review import review_command
 from studbook.cli.rules import rules_command
 from studbook.cli.simulate import simulate_command
 
@@ -66,6 +67,7 @@ app.command("export")(database.export_command)
 app.add_typer(alias_app, name="alias")
 app.command("report")(reports.report_command)
 app.command("replay")(reports.replay_command)
+app.command("review")(review_command)
 app.command("serve")(serve.serve_command)
 app.command("simulate")(simulate_command)
 app.command("equity")(equity_command)
