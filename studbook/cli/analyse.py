@@ -21,10 +21,12 @@ def analyse_command(
         "--samples", min=100, help="Deals drawn per decision where they cannot all be counted.")] = 500,
     batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction.")] = 200,
 ) -> None:
-    """Value every decision of the hands not analysed yet: each bet, completion, raise, call and fold of a
-    player whose cards are known, by the equity then against the players still in, with the dead cards
-    out (docs/decision-ev.md). Stored in the decisions table and the decision_streets view; a second run
-    analyses only new hands, and Ctrl-C keeps what was stored."""
+    """Work out the EV of every decision of the hands not analysed yet.
+
+    Each bet, completion, raise, call and fold of a player whose cards are known is valued by the equity
+    then against the players still in, with the dead cards out (docs/decision-ev.md), into the decisions
+    table and the decision_streets view. A second run analyses only new hands; Ctrl-C keeps what was
+    stored."""
     from studbook.analytics.decision_pass import run_analyse  # the parsers, replay and equity engine
 
     try:

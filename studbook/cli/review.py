@@ -30,15 +30,18 @@ def review_command(
                                                          "alias.")],
     db: Db = Path(DEFAULT_DB),
     biggest: Annotated[int | None, typer.Option("--biggest", min=1, help="Only the N biggest pots.")] = None,
-    street: Annotated[int | None, typer.Option("--street", min=2, max=7,
-                                               help="Only the decisions on this street (3 for 3rd).")] = None,
+    street: Annotated[int | None, typer.Option("--street",
+                                               help="Only the decisions on this street, 2 to 7 (3 for 3rd).")]
+    = None,
     worst: Annotated[int | None, typer.Option("--worst", min=1,
                                               help="Only the N decisions of the worst EV.")] = None,
 ) -> None:
-    """Review a player's hands without spoilers: each hand told from the player's seat (the others' down
-    cards hidden until shown), asking at each of the player's decisions what you would do (f, c or r; q
-    ends), then showing what the player did, the equity and the EV, and a tally of your choices against
-    the choice the equity favours. Needs `studbook analyse` first (docs/decision-ev.md)."""
+    """Step through a player's hands without spoilers, choosing at each decision.
+
+    Each hand is told from the player's seat (the others' down cards hidden until shown); at each of the
+    player's decisions you choose (f, c or r; q ends), then see what the player did, the equity and the
+    EV; a tally of your choices against the choice the equity favours ends it. Needs studbook analyse
+    first (docs/decision-ev.md)."""
     from studbook.analytics.db import open_existing  # the parsers, replay and DuckDB: this command's alone
     from studbook.analytics.review_hands import review_hands
     from studbook.review import Stop
@@ -46,6 +49,8 @@ def review_command(
     from studbook.review import review
 
     with user_errors():
+        if street is not None and not 2 <= street <= 7:
+            raise UserError(f"--street {street}: streets are 2 to 7")
         con = open_existing(db)
         try:
             analysed = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'decisions' "

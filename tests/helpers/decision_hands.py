@@ -8,6 +8,14 @@ that beats them, 6h (a straight flush 2-6); C folds 7s and 8s on 4th street. On 
 
 from __future__ import annotations
 
+import dataclasses
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from helpers.handscript import build
+from studbook.writers import WRITERS
+
 QUADS = """stud 10/20 ante=0 bi=5 currency=USD id={hand_id}
 seats A:500 B:500 C:500
 street 3
@@ -44,3 +52,13 @@ total 130 rake 0
 summary A won 130
 muck B 2h 3h 5h 4h 9c 9d Jc
 """
+
+
+def quads_log(folder: Path, hand_id: str = "77") -> Path:
+    """QUADS as a studbook log (B's muck written), in ``folder``."""
+    hand = build(QUADS.format(hand_id=hand_id))
+    hand = dataclasses.replace(hand, site="studbook",
+                               start_time=datetime(2024, 4, 1, 20, 0, tzinfo=ZoneInfo("America/New_York")))
+    path = folder / f"quads-{hand_id}.txt"
+    path.write_text(WRITERS["studbook"](hand), encoding="utf-8")
+    return path
