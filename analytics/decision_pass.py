@@ -15,6 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 from collections.abc import Callable
+from collections.abc import Generator
 from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures import ProcessPoolExecutor
@@ -180,7 +181,7 @@ def _batches(con: Any, keys: list[tuple[str, str]], batch: int) -> Iterator[list
 
 
 def _results(con: Any, keys: list[tuple[str, str]], jobs: int, samples: int, db: Path, batch: int
-             ) -> Iterator[tuple[list[Row], list[Row]]]:
+             ) -> Generator[tuple[list[Row], list[Row]]]:
     """Each batch's rows, in order: worked out here with one job, else by ``jobs`` worker processes (two
     batches each in hand at most)."""
     if jobs <= 1:
