@@ -35,13 +35,20 @@ CREATE TABLE IF NOT EXISTS analysed_hands (
 -- Per player (an alias, or the player of a site, as the stats views name them), game, unit and street:
 -- the decisions valued, the calls as an underdog of less than 20%, the money put in with more (best) or
 -- less (worst) than the fair share of equity, 1/(opponents + 1), and the sum of the EVs (minor units).
+-- The alias is a scalar subquery, not a LEFT JOIN of aliases: DuckDB 2.0's compressed materialization made
+-- the sums of such a join TINYINT (wrapping them, or failing to cast them) when the aliases table was empty.
 CREATE OR REPLACE VIEW decision_streets AS
-SELECT coalesce(a.alias, d.player) AS player, CASE WHEN a.alias IS NULL THEN d.site ELSE 'alias' END AS site,
+WITH named AS (
+    SELECT d.*, (SELECT max(a.alias) FROM aliases AS a WHERE a.site = d.site AND a.player = d.player) AS alias
+    FROM decisions AS d
+)
+SELECT coalesce(d.alias, d.player) AS player, CASE WHEN d.alias IS NULL THEN d.site ELSE 'alias' END AS site,
        h.variant, h.unit, h.decimals, d.street, d.street_index,
        count(*) AS decisions,
        count(*) FILTER (WHERE d.action = 'call' AND d.equity < 0.20) AS calls_as_underdog_20,
-       coalesce(sum(d.amount) FILTER (WHERE d.equity > 1.0 / (d.opponents + 1)), 0) AS put_in_best,
-       coalesce(sum(d.amount) FILTER (WHERE d.equity < 1.0 / (d.opponents + 1)), 0) AS put_in_worst,
+       CAST(coalesce(sum(d.amount) FILTER (WHERE d.equity > 1.0 / (d.opponents + 1)), 0) AS BIGINT) AS put_in_best,
+       CAST(coalesce(sum(d.amount) FILTER (WHERE d.equity < 1.0 / (d.opponents + 1)), 0) AS BIGINT)
+           AS put_in_worst,
        sum(d.ev) AS decision_ev
-FROM decisions AS d JOIN hands AS h USING (site, hand_id) LEFT JOIN aliases AS a USING (site, player)
-GROUP BY ALL;
+FROM named AS d JOIN hands AS h USING (site, hand_id)
+GROUP BY 1, 2, 3, 4, 5, 6, 7;

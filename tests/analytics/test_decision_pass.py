@@ -99,6 +99,17 @@ def test_decision_streets_are_the_sums_of_the_rows(tmp_path: Path) -> None:
         expected = totals[player, site, street]
         assert values[:4] == expected[:4] and values[4] == pytest.approx(expected[4])
     assert any(values[1] for _, _, _, *values in view)  # an underdog call of less than 20% is counted
+    # one player asked for, then under an alias: the same sums (amounts of hundreds of chips stay whole)
+    mine = {street: values for (player, _, street), values in totals.items() if player == "Irene"}
+    expected = sorted((street, values[0], *values[2:]) for street, values in mine.items())
+    for name, site in (("Irene", "studbook"), ("Ire", "alias")):
+        if site == "alias":
+            runner.invoke(app, ["alias", "add", "Ire", "studbook:Irene", "--db", str(db)])
+        irene = rows(db, "SELECT street, decisions, put_in_best, put_in_worst, decision_ev FROM "
+                         f"decision_streets WHERE player = '{name}' AND site = '{site}' ORDER BY street")
+        assert [row[:4] for row in irene] == [row[:4] for row in expected]
+        assert max(row[2] for row in irene) > 127
+        assert [row[4] for row in irene] == pytest.approx([row[4] for row in expected])
 
 
 def test_without_a_database_one_line(tmp_path: Path) -> None:
