@@ -107,11 +107,6 @@ class Decision:
     value: Value
 
     @property
-    def fair_share(self) -> float:
-        """The equity of an even chance against every player still in: 1/(opponents + 1)."""
-        return 1 / (len(self.opponents) + 1)
-
-    @property
     def best(self) -> str:
         """The choice the equity favours (:func:`best_choice`)."""
         return best_choice(self.value.equity, self.pot_before, self.to_call, len(self.opponents))
@@ -176,19 +171,17 @@ def value_decision(variant: Variant, holding: Holding, opponents: Sequence[Holdi
 
 def decisions(replay: Replay, samples: int = SAMPLES) -> list[Decision]:
     """Every decision of a replayed hand whose player's cards are known then, valued; see the module
-    docstring. A hand of an unknown variant, or with a community card, has none."""
+    docstring. A hand of an unknown variant has none, nor the streets from a community card on."""
     variant = VARIANTS.get(replay.hand.variant)
     if variant is None or replay.rules is None:
         return []
     cards = HandCards(replay, variant)
-    if cards.community:
-        return []  # the equity engine deals no card shared by all
     found = []
     folded: set[str] = set()
     first = int(variant.first_street)
     base = zlib.crc32(f"{replay.hand.site}:{replay.hand.hand_id}".encode())
     for seq, (record, due) in enumerate(zip(replay.actions, owed(replay.actions), strict=True)):
-        if record.action in DECISIONS:
+        if record.action in DECISIONS and record.street < cards.community_from:
             decision = _decision(replay, variant, cards, record, seq, first, due, folded,
                                  (base + seq) & 0x7FFFFFFF, samples)
             if decision is not None:
@@ -228,13 +221,13 @@ class HandCards:
         self.players: list[str] = []  # in the order first dealt or acting
         self.deals: dict[str, list[Deal]] = {}
         self.shown: dict[str, tuple[Card, ...]] = {}
-        self.community: list[Card] = []
+        self.community_from = 99  # the street of a community card: the equity engine deals none
         for event in replay.hand.events:
             if isinstance(event, Deal):
                 self.deals.setdefault(event.player, []).append(event)
                 self._add(event.player)
-            elif isinstance(event, StreetStart):
-                self.community.extend(event.community)
+            elif isinstance(event, StreetStart) and event.community:
+                self.community_from = min(self.community_from, int(event.street))
             elif isinstance(event, Show | Muck) and event.cards:
                 self.shown[event.player] = event.cards
         for seat in replay.hand.summary.seats:

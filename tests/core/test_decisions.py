@@ -129,3 +129,10 @@ def test_same_hand_same_values() -> None:
     first = [d.value for d in decisions(replay(build(QUADS.format(hand_id="q"))))]
     again = [d.value for d in decisions(replay(build(QUADS.format(hand_id="q"))))]
     assert first == again and any(value.method == "sampled" for value in first)
+
+
+def test_no_decision_from_a_community_card_on() -> None:
+    """The seventh-street card dealt to all (rule S10): the streets before it are valued, not that one."""
+    script = QUADS.replace("street 7\ndeal A 2c /\n", "street 7 2c\n")
+    found = decisions(replay(build(script.format(hand_id="q"))))
+    assert {d.street for d in found} == {3, 4, 5, 6}
