@@ -5,6 +5,7 @@ ways it ends (input over, q, Ctrl-C)."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import time
@@ -104,17 +105,32 @@ def test_a_database_never_analysed_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "run `studbook analyse --db" in result.output
 
 
+def _until(fd: int, text: str, times: int) -> str:
+    """What the process writes to ``fd`` until ``text`` has come ``times`` times (within a minute)."""
+    seen = b""
+    deadline = time.monotonic() + 60
+    while seen.decode(errors="replace").count(text) < times:
+        assert time.monotonic() < deadline, seen
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            chunk = os.read(fd, 4096)
+            assert chunk, seen  # it ended first
+            seen += chunk
+    return seen.decode()
+
+
 def test_ctrl_c_at_a_question_prints_the_tally(db: Path) -> None:
     process = subprocess.Popen([*STUDBOOK, "review", "--db", str(db), "--player", "B"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
     try:
-        assert process.stdin is not None
+        assert process.stdin is not None and process.stdout is not None
         process.stdin.write("f\n")
         process.stdin.flush()
-        time.sleep(3)  # it starts, answers the first question and waits at the second
+        seen = _until(process.stdout.fileno(), PROMPT, 2)  # answered the first question, waits at the second
         os.killpg(process.pid, signal.SIGINT)
         out, err = process.communicate(timeout=60)
+        out = seen + out
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
