@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from studbook.analytics.db import DEFAULT_DB
+from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import Db
+
+
+def _progress(done: int, pending: int) -> None:
+    """How far the pass is, on one line of a terminal rewritten after each batch."""
+    typer.echo(f"\ranalysed {done:,} of {pending:,} hands", err=True, nl=False)
+
+
+def _end_progress() -> None:
+    if sys.stderr.isatty():
+        typer.echo("\r\033[K", err=True, nl=False)
 
 
 def analyse_command(
@@ -32,13 +44,14 @@ def analyse_command(
     try:
         with user_errors():
             if not db.is_file():
-                from studbook.cli.errors import UserError
-
                 raise UserError(f"no database at {db}: run `studbook import PATH... --db {db}` first")
-            summary = run_analyse(db, jobs or os.cpu_count() or 1, samples, batch)
+            summary = run_analyse(db, jobs or os.cpu_count() or 1, samples, batch,
+                                  _progress if sys.stderr.isatty() else None)
     except KeyboardInterrupt:  # before the pass proper: nothing of it was stored
+        _end_progress()
         typer.echo(f"interrupted: nothing analysed in {db}", err=True)
         raise typer.Exit(130) from None
+    _end_progress()
     done = summary.analysed + summary.no_log + summary.unreadable
     if summary.interrupted:
         typer.echo(f"interrupted: {done:,} of {summary.pending:,} hands analysed in {db}; the same command "
@@ -46,5 +59,5 @@ def analyse_command(
         raise typer.Exit(130)
     skipped = ""
     if summary.no_log or summary.unreadable:
-        skipped = f" ({summary.no_log:,} without stored lines, {summary.unreadable:,} unreadable)"
+        skipped = f" ({summary.no_log:,} with no lines left to read, {summary.unreadable:,} unreadable)"
     typer.echo(f"{done:,} hands analysed{skipped}: {summary.decisions:,} decisions valued in {db}")
