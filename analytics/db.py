@@ -153,6 +153,7 @@ def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
         con.execute(sql_file("stats.sql"))
         con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)
         con.execute(sql_file("tournaments.sql"))
+        con.execute(sql_file("decisions.sql"))  # filled by `studbook analyse`, not by the import
     except DatabaseError:
         con.close()
         raise

@@ -29,7 +29,8 @@ stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once in
   collector is frozen after the warm-up, as an import freezes what it loaded (analytics/importer.py).
   Hands pokerkit refuses are left out of both timings and counted;
 * ``studbook equity`` on a heads-up third-street all-in in stud8, and how much slower the all-in EV makes an
-  import of short-stacked sessions (bench/equity_bench.py).
+  import of short-stacked sessions (bench/equity_bench.py);
+* decisions a second that ``studbook analyse`` values (bench/decision_bench.py).
 
 The table is printed and written as JSON to bench/results/ (a timestamped file and latest.json).
 
@@ -65,6 +66,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
+import decision_bench
 import equity_bench
 
 from studbook import events as ev
@@ -457,8 +459,9 @@ def measure(hands: int, pokerkit_hands: int) -> dict:
     found_peers = peers(PEER_GAMES, pokerkit_hands)
     print_peers(found_peers)
     equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)
+    decision = decision_bench.measure(max(hands // 50, 40))
     return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": found_peers,
-            "equity": equity, "facts": found_facts, "startup": startup}
+            "equity": equity, "decisions": decision, "facts": found_facts, "startup": startup}
 
 
 SMALL_FILES = (200, 20)  # files, and hands in each: a folder as a poker client writes one file a table

@@ -17,6 +17,7 @@ from rich.text import Text
 from studbook import rulebook
 from studbook.allin import AllIn
 from studbook.awards import HOME_FORMAT
+from studbook.decisions import Decision
 from studbook.display import cell
 from studbook.display import visible
 from studbook.events import Collect
@@ -211,6 +212,33 @@ def all_in_lines(replay: Replay) -> list[str]:
         for player, equity, expected in zip(pot.eligible, pot.equity, pot.expected, strict=True):
             lines.append(f"    {player} {100 * equity:.1f}% with {found.cards[player]}: "
                          f"expects {money(expected)}")
+    return lines
+
+
+def decision_lines(replay: Replay, found: list[Decision]) -> list[str]:
+    """The decision EV street by street (``audit --ev``): each valued action's equity against the players
+    still in, how it was worked out, and its EV (to the nearest unit)."""
+    money = _money(replay)
+    if not found:
+        return ["Decision EV: no decision of a player whose cards are known"]
+    lines = ["Decision EV (equity against the players still in, the cards seen out of the deck):"]
+    for street, group in groupby(found, key=lambda decision: decision.street):
+        lines.append(f"  {Street(street).label} street")
+        for decision in group:
+            value = decision.value
+            how = "exact" if value.method == "exact" else \
+                f"{value.samples:,} deals, EV ± {money(round(value.std_error))}"
+            halves = ""
+            if value.equity_hi is not None and value.equity_lo is not None and value.scoop is not None:
+                halves = (f" (high {100 * value.equity_hi:.1f}%, low {100 * value.equity_lo:.1f}%, scoops "
+                          f"{100 * value.scoop:.1f}%)")
+            facing = decision.action == "fold" and decision.to_call
+            owed = f" facing {money(decision.to_call)}" if facing else ""
+            put = f" {money(decision.amount)}" if decision.amount else ""
+            lines.append(f"    line {decision.line}: {decision.player} {decision.action}s{put}{owed} with "
+                         f"{decision.holding}: equity {100 * value.equity:.1f}%{halves} against "
+                         f"{len(decision.opponents)}, pot {money(decision.pot_after)}, "
+                         f"EV {money(round(value.ev))} ({how})")
     return lines
 
 

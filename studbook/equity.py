@@ -104,12 +104,16 @@ class HandEquity:
 
     ``outcomes`` are fractions of the deals: ``win`` (the whole pot alone) and ``tie`` (a share) in a
     one-part game; ``scoop``, ``high`` (the high half alone), ``low`` (the low half alone) and
-    ``split`` (any other share: ties, quarters) in a hi/lo game."""
+    ``split`` (any other share: ties, quarters) in a hi/lo game.
+
+    ``halves`` (hi/lo games only): the mean share of the high half and of the low half, a low half no
+    hand qualifies for counting as won by the high hand it goes to (H8), so ``equity`` is their mean."""
 
     holding: Holding
     equity: float
     std_error: float  # of ``equity``: 0 when every deal was counted
     outcomes: dict[str, float]
+    halves: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,10 +198,18 @@ class _Tally:
         squares = [0.0] * players
         names = ("scoop", "high", "low", "split") if self.hi_lo else ("win", "tie")
         counts = [dict.fromkeys(names, 0) for _ in range(players)]
+        halves = [[0.0, 0.0] for _ in range(players)]
         for pattern, times in self.patterns.items():
             parts = [winners for winners in pattern if winners is not None]
             for player in range(players):
                 share = sum(1 / (len(parts) * sum(winners)) for winners in parts if winners[player])
+                if self.hi_lo:
+                    high = pattern[0]
+                    low = pattern[-1] if pattern[-1] is not None else high  # no low: the high hand's half
+                    if high is not None and high[player]:
+                        halves[player][0] += times / sum(high)
+                    if low is not None and low[player]:
+                        halves[player][1] += times / sum(low)
                 if share:
                     total[player] += share * times
                     squares[player] += share * share * times
@@ -209,7 +221,9 @@ class _Tally:
             if method == "sampled" and deals > 1:
                 error = math.sqrt(max(squares[player] / deals - mean * mean, 0.0) / (deals - 1))
             outcomes = {name: count / deals for name, count in counts[player].items()}
-            hands.append(HandEquity(holding, mean, error, outcomes))
+            hi, lo = halves[player]
+            hands.append(HandEquity(holding, mean, error, outcomes,
+                                    (hi / deals, lo / deals) if self.hi_lo else None))
         return Equities(method, deals, seed, tuple(hands))
 
 

@@ -17,9 +17,11 @@ from studbook.cli import hands
 from studbook.cli import reports
 from studbook.cli import serve
 from studbook.cli.alias import alias_app
+from studbook.cli.analyse import analyse_command
 from studbook.cli.equity import equity_command
 from studbook.cli.errors import interrupted_queries
 from studbook.cli.help_format import HelpTyper
+from studbook.cli.review import review_command
 from studbook.cli.rules import rules_command
 from studbook.cli.simulate import simulate_command
 
@@ -58,6 +60,7 @@ app.command()(hands.parse)
 app.command()(hands.showdown)
 app.command()(hands.audit)
 app.command("import")(database.import_command)
+app.command("analyse")(analyse_command)
 app.command("stats")(database.stats_command)
 app.command("players")(database.players_command)
 app.command("rejects")(database.rejects_command)
@@ -66,6 +69,7 @@ app.command("export")(database.export_command)
 app.add_typer(alias_app, name="alias")
 app.command("report")(reports.report_command)
 app.command("replay")(reports.replay_command)
+app.command("review")(review_command)
 app.command("serve")(serve.serve_command)
 app.command("simulate")(simulate_command)
 app.command("equity")(equity_command)

@@ -179,6 +179,8 @@ def audit(
         "--problems/--all", help="Show only the hands with errors or warnings, then a count by code; or "
         "every hand. Default: --problems for more than one file, except with --json.")] = None,
     strict: Strict = False,
+    ev: Annotated[bool, typer.Option("--ev", help="Under the ruling, each decision's equity and EV "
+                                                  "(docs/decision-ev.md).")] = False,
 ) -> None:
     """Replay hands through the rules engine: a street-by-street table and a ruling per hand.
 
@@ -228,6 +230,8 @@ def audit(
                 _echo_json(replay_to_json(replayed))
             elif shown:
                 print_replay(replayed, console, explain)
+                if ev:
+                    _print_decisions(replayed)
     if wanted and not tally.found and not tally.failed and not tally.skipped:
         typer.echo(f"no hand with id {', '.join(sorted(wanted))} found", err=True)
         raise typer.Exit(1)
@@ -236,6 +240,15 @@ def audit(
         for line in tally.summary(only_problems):
             typer.echo(line)
     raise typer.Exit(1 if tally.with_errors or tally.failed else 0)
+
+
+def _print_decisions(replayed: Replay) -> None:
+    from studbook.audit import decision_lines
+    from studbook.decisions import decisions
+
+    for line in decision_lines(replayed, decisions(replayed)):
+        typer.echo(line)
+    typer.echo()
 
 
 class _AuditTally:

@@ -10,7 +10,7 @@ import pytest
 from helpers.paths import ROOT
 
 
-@pytest.mark.parametrize("script", ["run.py", "stages.py", "serve_bench.py"])
+@pytest.mark.parametrize("script", ["run.py", "stages.py", "serve_bench.py", "decision_bench.py"])
 def test_a_bench_script_loads_and_prints_its_options(script: str) -> None:
     result = subprocess.run([sys.executable, str(ROOT / "bench" / script), "--help"], capture_output=True,
                             text=True, cwd=ROOT, timeout=120)
