@@ -27,16 +27,19 @@ NOT_ANALYSED = "Decision EV is not in this database: run `studbook analyse` to s
 
 def decision_streets(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame | None:
     """Per game and street of the player's analysed decisions: how many, the calls as an underdog (equity
-    under :data:`UNDERDOG`), the money put in with the best of it (a positive EV) and with the worst of it
-    (a negative one), and the sum of the EVs, all in big bets; ``ev_error_bb`` is the standard error of
+    under :data:`UNDERDOG`), the money put in with the best of it (more equity than a fair share, one over
+    the players in the pot, as the ``decision_streets`` view counts it) and with the worst of it (less),
+    and the sum of the EVs, all in big bets; ``ev_error_bb`` is the standard error of
     that sum (the Monte Carlo errors in quadrature, 0 where exact). None when nothing was analysed."""
     if not analysed(con):
         return None
     return con.sql(f"""
         SELECT s.variant AS game, d.street_index, d.street, count(*) AS decisions,
                count_if(d.action = 'call' AND d.equity < {UNDERDOG}) AS calls_as_underdog,
-               coalesce(sum(d.amount / s.big_bet) FILTER (d.ev > 0), 0) AS put_in_best_bb,
-               coalesce(sum(d.amount / s.big_bet) FILTER (d.ev < 0), 0) AS put_in_worst_bb,
+               coalesce(sum(d.amount / s.big_bet) FILTER (d.equity > 1 / (d.opponents + 1)), 0)
+                   AS put_in_best_bb,
+               coalesce(sum(d.amount / s.big_bet) FILTER (d.equity < 1 / (d.opponents + 1)), 0)
+                   AS put_in_worst_bb,
                sum(d.ev / s.big_bet) AS decision_ev_bb,
                sqrt(sum(pow(coalesce(d.std_error, 0) / s.big_bet, 2))) AS ev_error_bb
         FROM decisions AS d
@@ -60,7 +63,8 @@ def decision_section(frame: pl.DataFrame | None, embed: figures.Embedder) -> lis
     return [
         h("p", "Each bet, completion, raise, call and fold whose hole cards were known, valued with the "
                "player's equity at that moment against the hands still live, every card seen removed. "
-               "The best of it: a positive EV; the worst: a negative one. Amounts in big bets (BB); "
+               "With the best of it: more equity than a fair share (one over the players in the pot); "
+               "with the worst of it: less. Amounts in big bets (BB); "
                "± is 95% of the Monte Carlo error.", class_="note"),
         table(headers, rows, numeric=range(2, len(headers)), class_="decisions"),
         embed(figures.decision_ev_bars(frame), "fig-decision-ev"),

@@ -23,12 +23,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from typing import Any
 
+from studbook.decisions import best_choice
+from studbook.decisions import owed
 from studbook.hand import Hand
 from studbook.money import format_amount
 from studbook.reports.replay_steps import move_kind
 
 if TYPE_CHECKING:
     import duckdb
+
+    from studbook.results import Replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,19 +46,29 @@ class DecisionEV:
 
 
 def analysed(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether the database (or the lake's views) has the ``decisions`` table of ``studbook analyse``."""
-    return con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'decisions'"
-                       ).fetchall()[0][0] > 0
+    """Whether ``studbook analyse`` has analysed hands of the database: an import makes its tables empty,
+    and a lake (or a database of an older studbook) has none."""
+    tables = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = 'analysed_hands'"
+                         ).fetchall()[0][0]
+    return bool(tables) and con.execute("SELECT count(*) FROM analysed_hands").fetchall()[0][0] > 0
 
 
-def stored_decisions(con: duckdb.DuckDBPyConnection, site: str, hand_id: str,
-                     player: str) -> dict[int, DecisionEV]:
-    """``player``'s analysed decisions in one hand, by seq; none where the database was not analysed."""
+def stored_decisions(con: duckdb.DuckDBPyConnection, replay: Replay, player: str) -> dict[int, DecisionEV]:
+    """``player``'s analysed decisions in the replayed hand, by seq, each with the choice its equity
+    favours (as ``studbook review`` names it, :func:`studbook.decisions.best_choice`); none where the
+    database was not analysed."""
     if not analysed(con):
         return {}
-    rows = con.execute("SELECT seq, ev, equity, std_error FROM decisions WHERE site = ? AND hand_id = ? "
-                       "AND player = ? AND ev IS NOT NULL", [site, hand_id, player]).fetchall()
-    return {seq: DecisionEV(ev=ev, equity=equity, std_error=error) for seq, ev, equity, error in rows}
+    hand = replay.hand
+    rows = con.execute("SELECT seq, ev, equity, std_error, opponents FROM decisions WHERE site = ? AND "
+                       "hand_id = ? AND player = ?", [hand.site, hand.hand_id, player]).fetchall()
+    to_call = owed(replay.actions)
+    found = {}
+    for seq, ev, equity, error, opponents in rows:
+        record = replay.actions[seq]
+        best = best_choice(equity, record.pot - record.amount, to_call[seq], opponents)
+        found[seq] = DecisionEV(ev=ev, equity=equity, std_error=error or None, best_action=best)
+    return found
 
 
 def _signed(hand: Hand, chips: float) -> str:

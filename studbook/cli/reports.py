@@ -36,8 +36,8 @@ from studbook.rules.variants import VARIANTS
 if TYPE_CHECKING:
     import duckdb
 
-    from studbook.hand import Hand
     from studbook.reports.review import DecisionEV
+    from studbook.results import Replay
 
 
 def _write(path: Path, page: str, source: Path | None, force: bool) -> None:
@@ -110,7 +110,7 @@ def report_command(
         _write(output, page, db, force)
 
 
-def _stored_decisions(source: Path | None, lake: str | None, hand: Hand,
+def _stored_decisions(source: Path | None, lake: str | None, replay: Replay,
                       player: str) -> dict[int, DecisionEV]:
     """The decision EVs ``studbook analyse`` stored for ``player`` in ``hand``: none from a log file."""
     from studbook.outputs import is_database
@@ -122,7 +122,7 @@ def _stored_decisions(source: Path | None, lake: str | None, hand: Hand,
         return {}  # a log file: nothing was analysed
     con = open_db_or_lake(source or Path(), lake)
     try:
-        return stored_decisions(con, hand.site, hand.hand_id, player)
+        return stored_decisions(con, replay, player)
     finally:
         con.close()
 
@@ -156,7 +156,7 @@ def replay_command(
 
             players = ", ".join(visible(name) for name in seated)  # a log's names: no terminal control
             raise UserError(f"{visible(review)!r} is not seated in hand {hand}: the players are {players}")
-        decisions = _stored_decisions(source, lake, found.replay.hand, review) if review else None
+        decisions = _stored_decisions(source, lake, found.replay, review) if review else None
         name = re.sub(r"[^A-Za-z0-9_-]+", "_", found.replay.hand.hand_id)
         page = replayer_page(found.replay, found.log, review, decisions)
         _write(output or Path(f"{'review' if review else 'replay'}-{name}.html"), page, source, force)

@@ -106,13 +106,10 @@ def test_showdowns_hold_the_board_and_hole_cards_latest_first(con: duckdb.DuckDB
         assert len(row["hole"].split()) + len(row["board"].split()) == (7 if row["game"] == "stud" else 5)
 
 
-# The real table comes from analytics/decisions.sql (studbook analyse); these are its columns, and the rows
-# are made up for a few of Hero's real actions so the sums can be worked out by hand.
-DECISIONS = """CREATE TABLE decisions (site VARCHAR, hand_id VARCHAR, seq SMALLINT, street TINYINT,
-    street_index TINYINT, player VARCHAR, action VARCHAR, amount BIGINT, pot_after BIGINT, opponents TINYINT,
-    equity DOUBLE, equity_hi DOUBLE, equity_lo DOUBLE, scoop DOUBLE, ev DOUBLE, std_error DOUBLE,
-    method VARCHAR)"""
-MADE_UP = ((0.15, -8.0, None), (0.62, 12.0, 2.0), (0.08, -15.0, 3.0), (0.55, 4.0, None))  # equity, ev, error
+# Rows of the real `decisions` table (analytics/decisions.sql: an import makes it, `studbook analyse` fills
+# it), made up for a few of Hero's real actions so that the sums can be worked out by hand.
+MADE_UP = ((0.15, -8.0, 0.0), (0.62, 12.0, 2.0), (0.08, -15.0, 3.0), (0.55, 4.0, 0.0))  # equity, ev, error
+OPPONENTS = 2  # a fair share of the pot: a third
 
 
 @pytest.fixture(scope="module")
@@ -131,10 +128,12 @@ def analysed_db(db: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pat
             "AND a.action = 'call' AND a.street = 4 ORDER BY a.site, a.hand_id, a.seq LIMIT 2",
             [HERO]).fetchall()
         chosen = [*actions, *fourth]
-        connection.execute(DECISIONS)
-        made = [(*action, 2, equity, None, None, None, ev, error, "exact" if error is None else "monte-carlo")
+        made = [(*action, OPPONENTS, equity, None, None, None, ev, error,
+                 "exact" if error == 0 else "sampled")
                 for action, (equity, ev, error) in zip(chosen, MADE_UP, strict=True)]
         connection.executemany(f"INSERT INTO decisions VALUES ({', '.join('?' * 17)})", made)
+        connection.executemany("INSERT OR IGNORE INTO analysed_hands VALUES (?, ?, 1, 'analysed')",
+                               [row[:2] for row in made])
     return copy, made
 
 
@@ -155,10 +154,11 @@ def test_decision_ev_by_street_sums_the_analysed_decisions(analysed_db: tuple[Pa
         mine = by_street[row["street"]]
         assert row["game"] == "stud" and row["decisions"] == len(mine)
         assert row["calls_as_underdog"] == sum(1 for r in mine if r[6] == "call" and r[10] < 0.2)
-        assert row["put_in_best_bb"] == pytest.approx(sum(r[7] for r in mine if r[14] > 0) / big_bet)
-        assert row["put_in_worst_bb"] == pytest.approx(sum(r[7] for r in mine if r[14] < 0) / big_bet)
+        fair = 1 / (OPPONENTS + 1)
+        assert row["put_in_best_bb"] == pytest.approx(sum(r[7] for r in mine if r[10] > fair) / big_bet)
+        assert row["put_in_worst_bb"] == pytest.approx(sum(r[7] for r in mine if r[10] < fair) / big_bet)
         assert row["decision_ev_bb"] == pytest.approx(sum(r[14] for r in mine) / big_bet)
-        assert row["ev_error_bb"] == pytest.approx(math.sqrt(sum((r[15] or 0) ** 2 for r in mine)) / big_bet)
+        assert row["ev_error_bb"] == pytest.approx(math.sqrt(sum(r[15] ** 2 for r in mine)) / big_bet)
 
 
 def test_decision_ev_of_games_with_other_streets_is_drawn_by_betting_round() -> None:

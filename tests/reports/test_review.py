@@ -188,18 +188,22 @@ def test_replay_review_of_an_analysed_database_shows_its_decision_ev(found: Foun
         return [step for step in data["steps"] if step.get("ask")]
 
     assert [step["decision"] for step in asked()] == [None] * len(ANN_MOVES)  # not analysed
-    with duckdb.connect(str(db)) as con:  # the real table comes from analytics/decisions.sql
-        con.execute("CREATE TABLE decisions (site VARCHAR, hand_id VARCHAR, seq SMALLINT, street TINYINT, "
-                    "street_index TINYINT, player VARCHAR, action VARCHAR, amount BIGINT, pot_after BIGINT, "
-                    "opponents TINYINT, equity DOUBLE, equity_hi DOUBLE, equity_lo DOUBLE, scoop DOUBLE, "
-                    "ev DOUBLE, std_error DOUBLE, method VARCHAR)")
-        con.execute("INSERT INTO decisions VALUES ('studbook', '7001', 4, 3, 0, 'Ann', 'complete', 8, 31, 2, "
-                    "0.7, NULL, NULL, NULL, 13.8, NULL, 'exact'), ('studbook', '7001', 4, 3, 0, 'Bob', "
-                    "'complete', 8, 31, 2, 0.1, NULL, NULL, NULL, -5, NULL, 'exact')")
-    notes = [step["decision"] for step in asked()]
-    assert notes[0] == {"equity": "70%", "ev": "+$0.14", "evBigBets": 0.69, "error": None, "best": None,
-                        "bestMove": None}
-    assert notes[1:] == [None] * (len(ANN_MOVES) - 1)
+    analysed = runner.invoke(app, ["analyse", "--db", str(db)])
+    assert analysed.exit_code == 0, analysed.output
+    with duckdb.connect(str(db), read_only=True) as con:
+        stored = {seq: (equity, ev) for seq, equity, ev in con.execute(
+            "SELECT seq, equity, ev FROM decisions WHERE player = 'Ann'").fetchall()}
+    assert stored  # Ann's cards are all shown: her decisions are valued
+    steps = asked()
+    for step in steps:
+        note = step["decision"]
+        if step["seq"] not in stored:
+            assert note is None
+            continue
+        equity, ev = stored[step["seq"]]
+        assert note["equity"] == f"{equity:.0%}" and note["evBigBets"] == pytest.approx(ev / 20, abs=0.01)
+        assert note["best"] in ("fold", "call", "raise")
+    assert sum(step["decision"] is not None for step in steps) == len(stored)
 
 
 # -- in Chromium -----------------------------------------------------------------------------------------
