@@ -30,7 +30,10 @@ stud, stud8 and razz, studbook logs for stud5 and descubierto; generated once in
   Hands pokerkit refuses are left out of both timings and counted;
 * ``studbook equity`` on a heads-up third-street all-in in stud8, and how much slower the all-in EV makes an
   import of short-stacked sessions (bench/equity_bench.py);
-* decisions a second that ``studbook analyse`` values (bench/decision_bench.py).
+* decisions a second that ``studbook analyse`` values (bench/decision_bench.py);
+* what the stats worked out when read cost (wall, median of 3, on a database of the simulated hands):
+  ``studbook stats``, ``stats --intervals`` (its population fit reads every player) and the up-card
+  tables ``stats --by door|liveness|start-class``.
 
 The table is printed and written as JSON to bench/results/ (a timestamped file and latest.json).
 
@@ -257,6 +260,32 @@ def startup_command(args: list[str], runs: int = 5) -> float:
     return sorted(times)[runs // 2]
 
 
+STATS_READS = {"stats": [], "stats --intervals": ["--intervals"], "stats --by door": ["--by", "door"],
+               "stats --by liveness": ["--by", "liveness"], "stats --by start-class": ["--by", "start-class"]}
+
+
+def stats_reads(folders: list[Path], runs: int = 3) -> dict[str, float]:
+    """Median wall seconds of each ``studbook stats`` of :data:`STATS_READS` (CSV, every row) on one
+    database of ``folders``: the views of the up cards and the intervals are worked out when read."""
+    db = DATA / "stats-reads.duckdb"
+    for stale in (db, Path(f"{db}.wal")):
+        stale.unlink(missing_ok=True)
+    _run_import([sys.executable, "-c", "from studbook.cli import main; main()", "import", *map(str, folders),
+                 "--db", str(db)])
+    found = {}
+    for label, args in STATS_READS.items():
+        command = [sys.executable, "-c", "from studbook.cli import main; main()", "stats", "--db", str(db),
+                   "--format", "csv", *args]
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True, env=user_environment())
+            times.append(time.perf_counter() - started)
+        found[label] = sorted(times)[runs // 2]
+    db.unlink(missing_ok=True)
+    return found
+
+
 def facts_per_hand(files: list[Path]) -> dict[str, float]:
     """CPU microseconds a hand of the per-seat facts, as an import works them out: the hands of ``files``
     staged in a new database (untimed), then facts.sql and the two views the writer inserts from, made
@@ -456,12 +485,15 @@ def measure(hands: int, pokerkit_hands: int) -> dict:
                "one_hand_s": startup_import()}
     print(f"  start-up: --version {startup['version_s']:.2f} s, --help {startup['help_s']:.2f} s, "
           f"import of one hand into a new database {startup['one_hand_s']:.2f} s")
+    reads = stats_reads(list(folders.values()))
+    print("  stats read: " + ", ".join(f"{label} {seconds:.2f} s" for label, seconds in reads.items()))
     found_peers = peers(PEER_GAMES, pokerkit_hands)
     print_peers(found_peers)
     equity = equity_bench.measure(DATA, GAMES, max(hands // 5, 200), SEED)
     decision = decision_bench.measure(max(hands // 50, 40))
     return {"build": BUILD.describe(), "compiled": BUILD.compiled, "stages": rows, "pokerkit": found_peers,
-            "equity": equity, "decisions": decision, "facts": found_facts, "startup": startup}
+            "equity": equity, "decisions": decision, "facts": found_facts, "startup": startup,
+            "stats_reads": reads}
 
 
 SMALL_FILES = (200, 20)  # files, and hands in each: a folder as a poker client writes one file a table
