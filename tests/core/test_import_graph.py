@@ -28,6 +28,7 @@ LAYERS = {  # package prefix: layer, low to high; a module not named here is cor
     "studbook.analytics": 3,
     "studbook.reports": 4,
     "studbook.cli": 5,
+    "studbook.__main__": 5,  # the command's entry: it loads the command line
 }
 NAMES = ("core", "grammar", "writers", "analytics", "reports", "cli")
 CLI_ONLY = ("typer", "click")

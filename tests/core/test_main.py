@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,13 +27,34 @@ class Interrupted(types.ModuleType):
         return lambda: pytest.fail("the command ran although Ctrl-C was pressed while it loaded")
 
 
+@pytest.fixture
+def ctrl_c_as_in_a_terminal() -> Iterator[None]:
+    """Ctrl-C handled as Python handles it in a terminal, whatever this suite was started with (a shell's
+    background job, for one, starts with SIGINT ignored)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
 def test_ctrl_c_while_the_command_line_loads_is_status_130(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "studbook.cli", Interrupted("studbook.cli"))
-    before = signal.getsignal(signal.SIGINT)
     with pytest.raises(SystemExit) as ended:
         entry.main()
     assert ended.value.code == entry.INTERRUPTED
-    assert signal.getsignal(signal.SIGINT) is before
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_is_left_ignored_where_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command started with SIGINT ignored (a shell's background job) is not ended by one."""
+    monkeypatch.setitem(sys.modules, "studbook.cli", Interrupted("studbook.cli"))
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with pytest.raises(pytest.fail.Exception):
+            entry.main()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def test_ctrl_c_in_a_query_of_a_command_is_status_130() -> None:
@@ -55,7 +77,8 @@ def test_ctrl_c_at_any_moment_of_a_start_is_no_traceback(after: float, tmp_path:
     db = tmp_path / "home.duckdb"
     run_import([HISTORIES / "descubierto-2024-11-15.txt"], db)
     process = subprocess.Popen([sys.executable, "-m", "studbook", "serve", "--db", str(db), "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         time.sleep(after)
         process.send_signal(signal.SIGINT)
