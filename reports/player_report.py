@@ -106,8 +106,8 @@ def _stats(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:
     stats = _frame(con, "SELECT * FROM player_stats_for($player, $game, $since, only_kind := $kind)", filters)
     counts = ", ".join(f"{expr} AS n_{column}" for _, column, _, expr in HEADLINE)
     behind = _frame(con, f"SELECT {GAME}, unit, {counts} FROM seat_facts WHERE {CONDITION} {GROUPS}", filters)
-    return stats.join(behind, on=["game", "unit"], how="left").join(_intervals(con, filters),
-                                                                    on=["game", "unit"], how="left")
+    return stats.join(behind, on=["game", "unit"], how="left").join(
+        _intervals(con, filters), on=["game", "unit"], how="left", maintain_order="left")
 
 
 def _intervals(con: duckdb.DuckDBPyConnection, filters: Filters) -> pl.DataFrame:

@@ -26,7 +26,9 @@ halves (H8), so the simulated stud8 hand and the Stud8 history hand with such a 
 ``won_hi`` and ``won_lo``; and a heads-up raise past the cap is noted as information (C18, a simulated
 stud5 hand). The corpus's ``hands.errors`` and ``hands.violations`` and the simulated
 ``hands.violations``, ``seats.won_hi`` and ``seats.won_lo`` were pinned anew; every other pin is
-unchanged.
+unchanged. A sixth adds, changing no value: the player report's stats carry each rate's 95% interval
+(``low_<rate>``, ``high_<rate>``); the ``report ... stats`` pins were written anew after the digests of
+those frames without the new columns were checked equal to the old pins.
 
 The pins are SHA-256 digests (the corpus's real player names stay out of the project), one per
 column or per output, so a failure names what changed. Regenerate them only for an intended change
