@@ -66,10 +66,19 @@ class Tally:
         if not self.asked:
             return ["review: no decision answered"]
         noun = "decision" if self.asked == 1 else "decisions"
-        return [f"review: {self.asked} {noun} answered: yours matched the equity's choice {self.agreed} "
-                f"times ({100 * self.agreed / self.asked:.0f}%), the "
+        return [f"review: {self.asked} {noun} answered: yours matched the equity's choice "
+                f"{_times(self.agreed)} ({100 * self.agreed / self.asked:.0f}%), the "
                 f"player's {self.player_agreed} ({100 * self.player_agreed / self.asked:.0f}%); you chose as "
-                f"the player did {self.same_as_player} times"]
+                f"the player did {_times(self.same_as_player)}"]
+
+
+def _times(count: int) -> str:
+    """``once``, ``2 times``: how often, in words that read.
+
+    >>> _times(0), _times(1), _times(2)
+    ('0 times', 'once', '2 times')
+    """
+    return "once" if count == 1 else f"{count} times"
 
 
 class Stop(Exception):

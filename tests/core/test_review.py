@@ -23,9 +23,9 @@ runner = CliRunner()
 PROMPT = "[f]old, [c]all/check or [r]aise/bet? "
 
 
-def tally(asked: str, agreed: str, player: str, same: int) -> str:
+def tally(asked: str, agreed: str, player: str, same: str) -> str:
     return (f"review: {asked} answered: yours matched the equity's choice {agreed}, the player's {player}; "
-            f"you chose as the player did {same} times")
+            f"you chose as the player did {same}")
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ def test_each_decision_asked_then_revealed_with_a_tally(db: Path) -> None:
     assert out.count(PROMPT) == 5
     assert ("  B call $0.20: equity 2.6% against 1, EV -$0.17 (every deal counted); the equity favours "
             "fold, you chose fold") in out
-    assert out.rstrip().endswith(tally("5 decisions", "4 times (80%)", "1 (20%)", 2))
+    assert out.rstrip().endswith(tally("5 decisions", "4 times (80%)", "1 (20%)", "2 times"))
 
 
 def test_the_others_down_cards_stay_hidden(db: Path) -> None:
@@ -73,14 +73,14 @@ def test_what_is_told_before_a_question_gives_nothing_away(db: Path) -> None:
 def test_input_over_ends_with_the_tally_so_far(db: Path) -> None:
     result = review(db, "r\n")
     assert result.exit_code == 0
-    assert result.stdout.rstrip().endswith(tally("1 decision", "0 times (0%)", "0 (0%)", 0))
+    assert result.stdout.rstrip().endswith(tally("1 decision", "0 times (0%)", "0 (0%)", "0 times"))
 
 
 def test_a_word_that_is_no_choice_is_asked_again_and_q_ends(db: Path) -> None:
     result = review(db, "maybe\nf\nq\n")
     assert result.exit_code == 0
     assert result.stdout.count(PROMPT) == 3
-    assert "review: 1 decision answered: yours matched the equity's choice 1 times" in result.stdout
+    assert "review: 1 decision answered: yours matched the equity's choice once" in result.stdout
 
 
 def test_street_and_worst_limit_the_questions(db: Path) -> None:
@@ -138,4 +138,4 @@ def test_ctrl_c_at_a_question_prints_the_tally(db: Path) -> None:
     assert process.returncode == 130, (out, err)
     assert "Traceback" not in err and err == ""
     assert out.count(PROMPT) == 2
-    assert out.rstrip().endswith(tally("1 decision", "1 times (100%)", "0 (0%)", 0))
+    assert out.rstrip().endswith(tally("1 decision", "once (100%)", "0 (0%)", "0 times"))
