@@ -30,6 +30,9 @@ SEVERITIES = {"error": ("errors", "#c0392b"), "warning": ("warnings", "#d68910")
 GAME_COLOURS = ("#1f5fbf", "#d68910", "#8e44ad", "#2e8b57", "#7f8c8d")
 STREETS = ["2nd", "3rd", "4th", "5th", "6th", "7th"]
 MARKERS_UP_TO = 60  # points per line; beyond this a line alone reads better
+# Points per line of a cumulative chart at most: a few times a screen's width in pixels. A point per hand
+# would make the report of a player of a hundred thousand hands tens of MB, with nothing more to see.
+MOST_POINTS = 4000
 
 
 def plotly_text(text: str) -> str:
@@ -57,11 +60,39 @@ def _where_it_differs(line: Sequence[float], total: Sequence[float]) -> list[flo
             for i, value in enumerate(line)]
 
 
+def screen_sized(curve: pl.DataFrame, lines: Sequence[str], most: int = MOST_POINTS) -> pl.DataFrame:
+    """At most ``most`` of ``curve``'s rows, in order, each kept whole (its hand number with it): the rows
+    fall into runs of consecutive rows, and of each run the first and the last are kept, and for each of
+    ``lines`` the row of its lowest and of its highest value. So every line keeps its extremes and its
+    end exactly, and its shape to within a run, a fraction of a pixel across. Fewer rows: all kept.
+
+    >>> hands = pl.DataFrame({"hand": range(1, 10_001), "total": [(-1) ** n * n for n in range(10_000)]})
+    >>> kept = screen_sized(hands, ["total"], most=100)
+    >>> kept.height <= 100, kept["total"].min(), kept["total"].max(), kept.row(-1)
+    (True, -9999, 9998, (10000, -9999))
+    >>> screen_sized(hands.head(100), ["total"], most=100).equals(hands.head(100))
+    True
+    """
+    if curve.height <= most:
+        return curve
+    runs = max(1, most // (2 + 2 * len(lines)))  # each run keeps at most its first, last and two a line
+    row = pl.col("_row")
+    picked = (curve.with_row_index("_row")
+              .group_by((row * runs // curve.height).alias("_run"))
+              .agg(row.first().alias("_first"), row.last().alias("_last"),
+                   *(row.get(pl.col(line).arg_min()).alias(f"_min{i}") for i, line in enumerate(lines)),
+                   *(row.get(pl.col(line).arg_max()).alias(f"_max{i}") for i, line in enumerate(lines)))
+              .drop("_run").unpivot()["value"].unique())
+    return curve.with_row_index("_row").filter(row.is_in(picked.implode())).drop("_row")
+
+
 def cumulative_net(curve: pl.DataFrame, title: str, y_title: str) -> go.Figure:
     """Lines over hand number: columns ``hand`` and ``total``, ``showdown``, ``non-showdown``, and where
     the frame has it the dashed ``all-in EV`` line, drawn only where it differs from the total (with no
-    all-in it is the total, which it would hide)."""
+    all-in it is the total, which it would hide). Drawn from at most :data:`MOST_POINTS` rows
+    (:func:`screen_sized`)."""
     figure = go.Figure()
+    curve = screen_sized(curve, [name for name in (*LINE_COLOURS, EV_LINE) if name in curve.columns])
     mode = "lines+markers" if curve.height <= MARKERS_UP_TO else "lines"
     hands = curve["hand"].to_list()
     for name, colour in LINE_COLOURS.items():

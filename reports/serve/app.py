@@ -36,6 +36,7 @@ from starlette.routing import Route
 
 from studbook.analytics.db import DatabaseBusy
 from studbook.analytics.db import DatabaseError
+from studbook.reports.html import Html
 from studbook.reports.serve.access import Source
 from studbook.reports.serve.cache import Results
 from studbook.reports.serve.hand import hand_view
@@ -151,13 +152,16 @@ class ServeApp:
         return imports_page(con, ImportsQuery.read(params), self.source.name)
 
     def _live(self, params: Params, con: duckdb.DuckDBPyConnection) -> str:
-        return live_page(con, params, self._version_text(), self.source.name)
+        version = self.source.version()
+        return live_page(params, lambda: self._live_section(con, version), self.source.name)
+
+    def _live_section(self, con: duckdb.DuckDBPyConnection, version: tuple[int, ...]) -> Html:
+        """The live table as of ``version``, worked out once for the page and every refresh that asks."""
+        section: Html = self.results.get(version, "live", lambda: live_table(con, _version_text(version)))
+        return section
 
     def _rules(self, params: Params, con: duckdb.DuckDBPyConnection | None) -> str:
         return rules_page(params, self.source.name)
-
-    def _version_text(self) -> str:
-        return "-".join(map(str, self.source.version()))
 
     def _live_table(self, request: Request) -> Response:
         """The live table's section when the database changed since ``version``; 204 when it did not, or
@@ -166,12 +170,12 @@ class ServeApp:
             known = read_version(self._params(request))
         except BadParameter as error:
             return self._message(400, "Bad request", str(error))
-        version = self._version_text()
-        if known == version:
+        version = self.source.version()
+        if known == _version_text(version):
             return Response(status_code=204, headers=_headers(STRICT))
         try:
             with self.source.reading() as con:
-                section = live_table(con, version)
+                section = self._live_section(con, version)
         except DatabaseBusy:
             return Response(status_code=204, headers=_headers(STRICT))
         except (DatabaseError, duckdb.Error) as error:
@@ -276,6 +280,11 @@ def _host_name(header: str) -> str:
     if header.startswith("["):
         return header[1:].partition("]")[0]
     return header.rpartition(":")[0] if header.count(":") == 1 else header
+
+
+def _version_text(version: tuple[int, ...]) -> str:
+    """The database's version as the live page carries it, and sends back to ask whether it changed."""
+    return "-".join(map(str, version))
 
 
 def _one_line(error: Exception) -> str:

@@ -10,6 +10,7 @@ database changed (a look at the file, no query) and redraws the table when it di
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,10 +138,12 @@ def live_table(con: duckdb.DuckDBPyConnection, version: str) -> Html:
                     "brackets is the hands behind it.", class_="note"), id="live", data_version=version)
 
 
-def live_page(con: duckdb.DuckDBPyConnection, params: Params, version: str, source: str) -> str:
+def live_page(params: Params, section: Callable[[], Html], source: str) -> str:
+    """The page around the table's ``section`` (:func:`live_table`, which the app keeps until the database
+    changes: the page and every refresh of this version share it)."""
     params.done()
     body = [h("h1", "Live table"),
             h("p", f"Refreshed within {REFRESH_SECONDS} seconds of each hand an import stores.",
               class_="note", id="live-status", data_refresh=REFRESH_SECONDS),
-            live_table(con, version)]
+            section()]
     return page("Live table", body, source, active="/live", scripts=("serve.js",))

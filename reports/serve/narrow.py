@@ -6,6 +6,10 @@ each is a scan of every seat joined to its hand. A temporary table named ``seat_
 the rows the page selects anyway, stands before the view in DuckDB's search path for this connection
 alone: the same SQL then answers the same from far fewer rows, and the database is scanned once rather
 than once a query. The tests compare pages built both ways (tests/reports/serve/test_narrow.py).
+
+The screen names are bound as one list (``player = ANY($names)``): DuckDB makes that a semi join and
+pushes its filter into the scan of the seats, so only the matching seats' columns are read. An ``IN``
+list of parameters is instead checked after every seat has been read whole and joined to its hand.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 import duckdb
+
+from studbook.reports.filters import CONDITION
+from studbook.reports.filters import Filters
 
 
 def player_condition(con: duckdb.DuckDBPyConnection, player: str) -> tuple[str, dict[str, Any]]:
@@ -23,10 +30,8 @@ def player_condition(con: duckdb.DuckDBPyConnection, player: str) -> tuple[str, 
     names = {player, *(player[index + 1:] for index, char in enumerate(player) if char == ":")}
     names.update(row[0] for row in con.execute("SELECT player FROM aliases WHERE alias = ?",
                                                [player]).fetchall())
-    params = {f"name{index}": name for index, name in enumerate(sorted(names))}
-    listed = ", ".join(f"${name}" for name in params)
-    return (f"player IN ({listed}) AND player_matches($player, site, player, identity)",
-            {**params, "player": player})
+    return ("player = ANY($screen_names) AND player_matches($player, site, player, identity)",
+            {"screen_names": sorted(names), "player": player})
 
 
 def narrow_seat_facts(con: duckdb.DuckDBPyConnection, condition: str, params: dict[str, Any]) -> None:
@@ -37,15 +42,15 @@ def narrow_seat_facts(con: duckdb.DuckDBPyConnection, condition: str, params: di
                 f"WHERE {condition}", params)
 
 
-def narrow_to_player(con: duckdb.DuckDBPyConnection, player: str) -> None:
-    """The seats of a player, as ``--player`` names one (NAME, SITE:NAME or an alias)."""
-    narrow_seat_facts(con, *player_condition(con, player))
+def narrow_to_player(con: duckdb.DuckDBPyConnection, filters: Filters) -> None:
+    """The seats the report of ``filters`` shows: of its player (NAME, SITE:NAME or an alias), in its game,
+    kind and dates (:data:`~studbook.reports.filters.CONDITION`, which every query of the report applies)."""
+    names, params = player_condition(con, filters.player or "")
+    narrow_seat_facts(con, f"{names} AND {CONDITION}", {**filters.params, **params})
 
 
 def narrow_to_seats(con: duckdb.DuckDBPyConnection, site: str, players: list[str], game: str,
                     unit: str) -> None:
     """The seats of these players of one site, in one game and money unit."""
-    names = {f"p{index}": player for index, player in enumerate(players)}
-    listed = ", ".join(f"${name}" for name in names) or "NULL"
-    narrow_seat_facts(con, f"site = $site AND player IN ({listed}) AND variant = $game AND unit = $unit",
-                      {"site": site, "game": game, "unit": unit, **names})
+    narrow_seat_facts(con, "site = $site AND player = ANY($players) AND variant = $game AND unit = $unit",
+                      {"site": site, "game": game, "unit": unit, "players": players})

@@ -102,7 +102,7 @@ def player_view(con: duckdb.DuckDBPyConnection, query: PlayerQuery, db: str, sou
         return _choose(query, found, source)
 
     def report() -> str:
-        narrow_to_player(con, query.filters.player or "")
+        narrow_to_player(con, query.filters)
         return player_page(con, query.filters, Path(db), plotlyjs=PLOTLY_URL)
 
     head = nav_bar(source, "/") + _form(query) + h("p", h("a", "this player's hands", href=link(

@@ -43,7 +43,7 @@ def reports(db: Path, filters: Filters) -> tuple[list[object], list[object]]:
     con = duckdb.connect(str(db), read_only=True)
     try:
         narrowed = con.cursor()
-        narrow_to_player(narrowed, filters.player or "")
+        narrow_to_player(narrowed, filters)
         assert narrowed.execute("SELECT count(*) FROM seat_facts").fetchall() < \
             con.execute("SELECT count(*) FROM seat_facts").fetchall()
         return [shown(con, filters, db) for con in (con, narrowed)]  # type: ignore[return-value]

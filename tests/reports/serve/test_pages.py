@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import shlex
+import shutil
 from pathlib import Path
 from urllib.parse import quote
 from urllib.parse import urlencode
@@ -24,10 +26,13 @@ from plotly.offline import get_plotlyjs
 
 from studbook.display import visible
 from studbook.reports.filters import Filters
+from studbook.reports.html import Html
 from studbook.reports.html import script_json
 from studbook.reports.player_report import headline_table
 from studbook.reports.player_report import player_data
 from studbook.reports.replayer import replayer_data
+from studbook.reports.serve import app as serve_app
+from studbook.reports.serve.live import live_table
 from studbook.reports.source import load_hand
 
 
@@ -184,6 +189,30 @@ def test_live_table_is_the_newest_hand(served: Served, site_db: Path) -> None:
     version = re.search(r'id="live" data-version="([^"]+)"', page).group(1)
     assert served.get(f"/live/table?version={version}").status == 204  # nothing new: nothing sent
     assert served.get("/live/table?version=0").text.startswith('<section id="live"')
+
+
+def test_live_table_is_worked_out_once_a_version_of_the_database(site_db: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "live.duckdb"
+    shutil.copy(site_db, db)
+    built: list[str] = []
+
+    def counted(con: duckdb.DuckDBPyConnection, version: str) -> Html:
+        built.append(version)
+        return live_table(con, version)
+
+    monkeypatch.setattr(serve_app, "live_table", counted)
+    app = Served(db)
+    try:
+        first = ok(app, "/live")
+        assert app.get("/live/table?version=0").text in first  # the page's own table, not worked out again
+        assert ok(app, "/live") == first and len(built) == 1
+        os.utime(db, ns=(db.stat().st_atime_ns, db.stat().st_mtime_ns + 1_000_000_000))  # as a write does
+        again = app.get(f"/live/table?version={built[0]}")
+        assert again.status == 200 and len(built) == 2 and built[1] != built[0]
+        assert f'data-version="{built[1]}"' in again.text
+    finally:
+        app.close()
 
 
 def test_alias_command_is_quoted_for_the_shell(served: Served, site_db: Path) -> None:
