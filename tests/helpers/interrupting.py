@@ -21,12 +21,12 @@ COPIES, HANDS = 6, 400  # files, and hands in each
 LINE = "interrupted: {stored:,} new hands stored in {into}; the same import again goes on from there"
 
 
-def write_logs(folder: Path) -> Path:
-    """COPIES files of HANDS simulated hands, each copy with hand ids of its own: input enough for two
+def write_logs(folder: Path, copies: int = COPIES) -> Path:
+    """``copies`` files of HANDS simulated hands, each copy with hand ids of its own: input enough for two
     jobs."""
     played = Simulator(Setup(game="stud", players=7, seed=5, fmt="pokerstars")).hands(HANDS)
     text = SEPARATORS["pokerstars"].join(WRITERS["pokerstars"](hand.hand) for hand in played)
-    for index in range(COPIES):
+    for index in range(copies):
         copy = text.replace("Hand #", f"Hand #{index + 1}")
         (folder / f"table-{index}.txt").write_text(copy, encoding="utf-8")
     return folder
