@@ -84,6 +84,28 @@ def test_a_lake_analysed_holds_the_rows_of_a_database_analysed(logs: list[Path],
         expected = {name: con.sql(sql).fetchall() for name, sql in TABLES.items()}
     assert lake_rows(analysed_lake) == expected
     assert len(expected["decisions"]) > STUD8_HANDS and len(expected["analysed_hands"]) == STUD8_HANDS + 1
+    # the replayer's review of a hand shows the same decision EVs from either
+    pages = [tmp_path / "from-db.html", tmp_path / "from-lake.html"]
+    cli("replay", str(db), "--hand", "77", "--review", "B", "-o", str(pages[0]))
+    cli("replay", "--lake", str(analysed_lake), "--hand", "77", "--review", "B", "-o", str(pages[1]))
+    assert pages[0].read_bytes() == pages[1].read_bytes() and b'"evBigBets"' in pages[1].read_bytes()
+
+
+def test_xml_hands_are_read_again_from_their_logs(corpus: Path, tmp_path: Path) -> None:
+    """An XML game's stored lines need their session: the pass reads the hand from its log, in a lake as
+    in a database."""
+    logs = [corpus / "ipoker" / "cash-5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml",
+            corpus / "merge" / "cash-7-Stud-USD-0.50-1.00-201102.Sample.txt"]
+    lake = lake_of(tmp_path, *logs)
+    analyse(lake)
+    db = tmp_path / "x.duckdb"
+    import_into(db, *logs)
+    cli("analyse", "--db", str(db), "--jobs", "1", *FEW)
+    with duckdb.connect(str(db), read_only=True) as con:
+        expected = {name: con.sql(sql).fetchall() for name, sql in TABLES.items()}
+    found = lake_rows(lake)
+    assert found == expected and found["decisions"]
+    assert {status for *_, status in found["analysed_hands"]} == {"analysed"}
 
 
 def test_a_second_pass_adds_nothing(analysed_lake: Path) -> None:
