@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections.abc import Callable
 from collections.abc import Generator
 from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -178,17 +180,35 @@ def analyse_pending(con: Any, base: Path, write: Callable[[list[Row], list[Row]]
     results = _results(con, keys, jobs, samples, base, batch)
     try:
         for decisions, marks in results:
-            write(decisions, marks)
-            summary.analysed += sum(status == "analysed" for *_, status in marks)
-            summary.no_log += sum(status == "no-log" for *_, status in marks)
-            summary.unreadable += sum(status == "unreadable" for *_, status in marks)
-            summary.decisions += len(decisions)
+            with _ctrl_c_held():  # a batch is written and counted whole
+                write(decisions, marks)
+                summary.analysed += sum(status == "analysed" for *_, status in marks)
+                summary.no_log += sum(status == "no-log" for *_, status in marks)
+                summary.unreadable += sum(status == "unreadable" for *_, status in marks)
+                summary.decisions += len(decisions)
             if progress:
                 progress(summary.analysed + summary.no_log + summary.unreadable, summary.pending)
     except KeyboardInterrupt:
         summary.interrupted = True
         results.close()
     return summary
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C pressed during the block acts once it is done: a lake's shard is several files to move, and
+    one stopped between them would be written but not counted."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, _: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _batches(con: Any, keys: list[tuple[str, str]], batch: int) -> Iterator[list[Pending]]:

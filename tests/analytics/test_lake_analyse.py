@@ -133,8 +133,8 @@ def test_after_an_import_only_the_new_hands_are_valued(tmp_path: Path) -> None:
 
 def test_a_shard_without_its_manifest_row_does_not_count(monkeypatch: pytest.MonkeyPatch,
                                                          tmp_path: Path) -> None:
-    """A pass stopped between moving a shard's parts into place and committing it: the parts do not
-    count, and the next pass writes the same shard again, committed."""
+    """A pass killed between moving a shard's parts into place and committing it (Ctrl-C waits for the
+    shard; a kill does not): the parts do not count, and the next pass writes the same shard again."""
     lake = quads_lake(tmp_path, "77")
     publish = Lake.publish
 
