@@ -13,8 +13,8 @@ import typer
 from studbook.analytics.db import DEFAULT_DB
 from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
+from studbook.cli.options import AnalyseLake
 from studbook.cli.options import Db
-from studbook.cli.options import LakeOption
 
 
 def _progress(done: int, pending: int) -> None:
@@ -35,7 +35,7 @@ def analyse_command(
         "--samples", min=100, help="Deals drawn per decision where they cannot all be counted.")] = 500,
     batch: Annotated[int, typer.Option("--batch", min=1, help="Hands per transaction (with --lake: per "
                                                               "shard).")] = 200,
-    lake: LakeOption = None,
+    lake: AnalyseLake = None,
 ) -> None:
     """Work out the EV of every decision of the hands not analysed yet.
 
