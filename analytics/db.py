@@ -49,6 +49,7 @@ BATCH_RAW_CHARS = 8 << 20  # raw text of the rejected blocks of one batch
 IMPORT_SETTINGS = {"memory_limit": "128MB", "checkpoint_threshold": "256MB", "threads": 1}
 DATA_TABLES = ("hands", "seats", "actions", "cards", "awards", "violations", "rejected", "hand_logs",
                "tournament_places")
+DECISION_TABLES = ("decisions", "analysed_hands")  # decisions.sql: filled by `studbook analyse`
 # An import holds the database file's lock from start to end; a reader (or a second import) waits this
 # long for it, in case the import is about to end, then says who holds it.
 LOCK_WAIT, LOCK_RETRY = 2.0, 0.25  # seconds
@@ -70,12 +71,15 @@ def sql_file(name: str) -> str:
 
 @cache
 def arrow_schemas() -> dict[str, pa.Schema]:
-    """The Arrow schema of every table, read from schema.sql so the loader and DDL never disagree."""
+    """The Arrow schema of every table, read from schema.sql and decisions.sql so the loader, the lake and
+    the DDL never disagree."""
     import duckdb
 
     con = duckdb.connect()
     con.execute(sql_file("schema.sql"))
-    return {name: con.sql(f"SELECT * FROM {name} LIMIT 0").to_arrow_table().schema for name in DATA_TABLES}
+    con.execute(sql_file("decisions.sql"))
+    return {name: con.sql(f"SELECT * FROM {name} LIMIT 0").to_arrow_table().schema
+            for name in (*DATA_TABLES, *DECISION_TABLES)}
 
 
 def _connect(path: Path, read_only: bool, files: bool = True) -> duckdb.DuckDBPyConnection:

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections.abc import Callable
 from collections.abc import Generator
 from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -137,41 +139,76 @@ def run_analyse(db: Path, jobs: int, samples: int, batch: int = BATCH,
     """Analyse every hand of ``db`` not analysed yet; ``progress(done, pending)`` after each batch.
     Ctrl-C ends it with ``interrupted`` set: the batches written stay."""
     from studbook.analytics.db import open_for_import
+
+    con = open_for_import(db)
+    try:
+        return analyse_pending(con, db, _database_writer(con), jobs, samples, batch, progress)
+    finally:
+        con.close()
+
+
+def _database_writer(con: Any) -> Callable[[list[Row], list[Row]], None]:
+    """Writes a batch's rows and marks in one transaction: all of them or, interrupted, none."""
+    def write(decisions: list[Row], marks: list[Row]) -> None:
+        con.execute("BEGIN")
+        try:
+            if decisions:
+                con.executemany(f"INSERT INTO decisions VALUES ({', '.join('?' * len(decisions[0]))})",
+                                decisions)
+            con.executemany("INSERT INTO analysed_hands VALUES (?, ?, ?, ?)", marks)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    return write
+
+
+def analyse_pending(con: Any, base: Path, write: Callable[[list[Row], list[Row]], None], jobs: int,
+                    samples: int, batch: int = BATCH, progress: Callable[[int, int], None] | None = None
+                    ) -> AnalyseSummary:
+    """Analyse the hands of ``con`` (a database or a lake's views) that ``analysed_hands`` lacks, and give
+    each batch's rows to ``write``, which stores them whole or not at all; ``base``: where a relative log
+    path is tried after the working folder (the parent of the database or lake). Ctrl-C ends it with
+    ``interrupted`` set: the batches written stay."""
     from studbook.decisions import SAMPLES
 
     samples = samples or SAMPLES
     summary = AnalyseSummary()
-    con = open_for_import(db)
+    keys = con.execute("SELECT site, hand_id FROM hands ANTI JOIN analysed_hands USING (site, hand_id) "
+                       "ORDER BY site, hand_id").fetchall()
+    summary.pending = len(keys)
+    results = _results(con, keys, jobs, samples, base, batch)
     try:
-        keys = con.execute("SELECT site, hand_id FROM hands ANTI JOIN analysed_hands USING (site, hand_id) "
-                           "ORDER BY site, hand_id").fetchall()
-        summary.pending = len(keys)
-        results = _results(con, keys, jobs, samples, db, batch)
-        writing = False
-        try:
-            for decisions, marks in results:
-                con.execute("BEGIN")
-                writing = True
-                if decisions:
-                    con.executemany(f"INSERT INTO decisions VALUES ({', '.join('?' * len(decisions[0]))})",
-                                    decisions)
-                con.executemany("INSERT INTO analysed_hands VALUES (?, ?, ?, ?)", marks)
-                con.execute("COMMIT")
-                writing = False
+        for decisions, marks in results:
+            with _ctrl_c_held():  # a batch is written and counted whole
+                write(decisions, marks)
                 summary.analysed += sum(status == "analysed" for *_, status in marks)
                 summary.no_log += sum(status == "no-log" for *_, status in marks)
                 summary.unreadable += sum(status == "unreadable" for *_, status in marks)
                 summary.decisions += len(decisions)
-                if progress:
-                    progress(summary.analysed + summary.no_log + summary.unreadable, summary.pending)
-        except KeyboardInterrupt:
-            summary.interrupted = True
-            results.close()
-            if writing:
-                con.execute("ROLLBACK")
-    finally:
-        con.close()
+            if progress:
+                progress(summary.analysed + summary.no_log + summary.unreadable, summary.pending)
+    except KeyboardInterrupt:
+        summary.interrupted = True
+        results.close()
     return summary
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C pressed during the block acts once it is done: a lake's shard is several files to move, and
+    one stopped between them would be written but not counted."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda number, _: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _batches(con: Any, keys: list[tuple[str, str]], batch: int) -> Iterator[list[Pending]]:

@@ -4,7 +4,10 @@
 LAKE/studbook-lake.json                          what this is (format version), written by the first import
 LAKE/hands/site=SITE/month=YYYY-MM/SHARD.parquet  hands, seats, actions, cards, awards, violations: hive
 LAKE/rejected/SHARD.parquet                         partitions by the hand's site and UTC month
-LAKE/_manifest/SHARD.parquet                      one row per file read: the shard's commit record
+LAKE/decisions/analysed-HASH.parquet              decisions and analysed_hands: a shard per batch of
+LAKE/analysed_hands/analysed-HASH.parquet           ``studbook analyse --lake`` (lake_analyse.py)
+LAKE/_manifest/SHARD.parquet                      one row per file read or batch analysed: the shard's
+                                                    commit record
 LAKE/_staging/TOKEN/...                           a task's files while it writes them
 ```
 
@@ -46,7 +49,8 @@ PARTITION_KEYS = ("site", "month")  # hive partitions of the hand tables; `site`
 NO_MONTH = "unknown"  # the month partition of a hand with no start time
 MANIFEST_SCHEMA = pa.schema([
     ("shard", pa.string()),
-    ("sha256", pa.string()),  # null: the file was not read to its end, so it is read again next time
+    ("sha256", pa.string()),  # null: the file was not read to its end, so it is read again next time;
+    # or the shard is a batch of the analyse pass, which read no file (``file`` null too)
     ("bytes", pa.int64()),
     ("file", pa.string()),
     ("blocks", pa.int32()),

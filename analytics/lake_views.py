@@ -5,7 +5,9 @@ same stats.sql on top, so ``stats``, ``players``, ``query`` and the reports run 
 as on a database. Only committed shards count (their manifest row is there: lake_store.py). A hand
 stored by several shards (one hand in two files) is the copy of the first file by name and line, and
 its other tables' rows come from that copy only, as a database keeps one copy of it. A rejected block
-is one row per (file, line), gone once a hand starts at that line, as in a database.
+is one row per (file, line), gone once a hand starts at that line, as in a database. The decisions of
+``studbook analyse --lake`` (lake_analyse.py) are those of the first shard that analysed a hand, and
+decisions.sql's ``decision_streets`` view sums them, as in a database.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import duckdb
 import pyarrow as pa
 
+from studbook.analytics.db import DECISION_TABLES
 from studbook.analytics.db import arrow_schemas
 from studbook.analytics.db import sql_file
 from studbook.analytics.lake_shards import PARTITIONED
@@ -31,6 +34,11 @@ _REJECTED = """
 CREATE VIEW rejected AS SELECT {columns} FROM lake_rejected AS r
 WHERE NOT EXISTS (FROM lake_hands AS h WHERE h.file = r.file AND h.first_line = r.line)
 QUALIFY row_number() OVER (PARTITION BY file, line ORDER BY shard DESC) = 1
+"""
+
+_ANALYSED_KEPT = """
+CREATE VIEW lake_analysed_kept AS SELECT site, hand_id, shard FROM lake_analysed_hands
+QUALIFY row_number() OVER (PARTITION BY site, hand_id ORDER BY shard) = 1
 """
 
 _IMPORTED_FILES = """
@@ -75,7 +83,7 @@ def create_views(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
     except duckdb.IOException:
         con.register("lake_manifest", MANIFEST_SCHEMA.empty_table())
     by_name = lake.has_older_shards()
-    for table in (*PARTITIONED, "rejected"):
+    for table in (*PARTITIONED, "rejected", *DECISION_TABLES):
         _raw_view(con, lake, table, by_name)
     con.execute(_KEPT)
     columns = {table: ", ".join(f'"{name}"' for name in schema.names)
@@ -86,6 +94,10 @@ def create_views(con: duckdb.DuckDBPyConnection, lake: Lake) -> None:
         con.execute(f"CREATE VIEW {table} AS SELECT {columns[table]} FROM lake_{table} "
                     "SEMI JOIN lake_kept USING (site, hand_id, shard)")
     con.execute(_REJECTED.format(columns=columns["rejected"]))
+    con.execute(_ANALYSED_KEPT)  # a hand two passes analysed (run at once) counts once
+    for table in DECISION_TABLES:
+        con.execute(f"CREATE VIEW {table} AS SELECT {columns[table]} FROM lake_{table} "
+                    "SEMI JOIN lake_analysed_kept USING (site, hand_id, shard)")
     con.execute(_IMPORTED_FILES)
     # Aliases are kept in a database (studbook alias): a lake's players are its sites' screen names.
     con.execute("CREATE TABLE aliases (alias VARCHAR, site VARCHAR, player VARCHAR)")
@@ -105,6 +117,7 @@ def open_lake(url: str, files: bool = True) -> duckdb.DuckDBPyConnection:
     con.execute(sql_file("stats.sql"))
     con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)
     con.execute(sql_file("tournaments.sql"))
+    con.execute(sql_file("decisions.sql"))  # its tables are the views above; decision_streets over them
     if not files and lake.local:
         con.execute("SET allowed_directories = [?]", [str(lake.root).rstrip("/") + "/"])
         con.execute("SET enable_external_access = false")

@@ -27,6 +27,9 @@ LakeOption = Annotated[str | None, typer.Option(
 ReplayLake = Annotated[str | None, typer.Option(
     "--lake", help="Find the hand in a Parquet lake that import --lake wrote (a folder or fsspec URL), "
                    "instead of SOURCE.")]
+AnalyseLake = Annotated[str | None, typer.Option(
+    "--lake", help="Analyse the hands of a Parquet lake that import --lake wrote (a folder or fsspec URL), "
+                   "its decisions written into it as shards, instead of --db.")]
 ImportLake = Annotated[str | None, typer.Option(
     "--lake", help="Store the hands as Parquet files in this folder or fsspec URL (s3://...) instead of a "
                    "DuckDB file: each file is a task on a Dask cluster, for more hands than one writer "

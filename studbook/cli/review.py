@@ -13,6 +13,7 @@ from studbook.analytics.db import DEFAULT_DB
 from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import Db
+from studbook.cli.options import LakeOption
 
 
 def _ask(prompt: str) -> str:
@@ -35,6 +36,7 @@ def review_command(
     = None,
     worst: Annotated[int | None, typer.Option("--worst", min=1,
                                               help="Only the N decisions of the worst EV.")] = None,
+    lake: LakeOption = None,
 ) -> None:
     """Step through a player's hands without spoilers, choosing at each decision.
 
@@ -42,8 +44,9 @@ def review_command(
     player's decisions you choose (f, c or r; q ends), then see what the player did, the equity and the
     EV; a tally of your choices against the choice the equity favours ends it. Needs studbook analyse
     first (docs/decision-ev.md)."""
-    from studbook.analytics.db import open_existing  # the parsers, replay and DuckDB: this command's alone
+    from studbook.analytics.db import open_db_or_lake  # the parsers, replay and DuckDB: this command's alone
     from studbook.analytics.review_hands import review_hands
+    from studbook.reports.review import analysed
     from studbook.review import Stop
     from studbook.review import Tally
     from studbook.review import review
@@ -51,18 +54,17 @@ def review_command(
     with user_errors():
         if street is not None and not 2 <= street <= 7:
             raise UserError(f"--street {street}: streets are 2 to 7")
-        con = open_existing(db)
+        source = f"--lake {lake}" if lake is not None else f"--db {db}"
+        con = open_db_or_lake(db, lake)
         try:
-            analysed = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'decisions' "
-                                   "AND database_name = current_database()").fetchone()
-            if not analysed or not analysed[0]:
-                raise UserError(f"{db} has no decision EV yet: run `studbook analyse --db {db}` first")
-            hands = review_hands(con, db, player, biggest, street, worst)
+            if not analysed(con):
+                raise UserError(f"{lake or db} has no decision EV yet: run `studbook analyse {source}` first")
+            hands = review_hands(con, Path(lake) if lake is not None else db, player, biggest, street, worst)
         finally:
             con.close()
         if not hands:
-            raise UserError(f"no analysed decision of {player!r} in {db} (run `studbook analyse --db {db}` "
-                            "after an import)")
+            raise UserError(f"no analysed decision of {player!r} in {lake or db} (run `studbook analyse "
+                            f"{source}` after an import)")
     tally = Tally()
     status = 0
     try:
