@@ -58,7 +58,7 @@ VENV313 := .venv-3.13
 # compiled lane, which compiles first, is the longer one.
 PURE_TESTS ?= tests/grammar tests/rules tests/core tests/analytics tests/reports \
 	--ignore=tests/analytics/test_lake.py --ignore=tests/analytics/test_lake_killed_worker.py \
-	--ignore=tests/analytics/test_watch.py
+	--ignore=tests/analytics/test_lake_analyse.py --ignore=tests/analytics/test_watch.py
 COMPILED_TESTS ?= tests --ignore=tests/reports
 
 # The suite runs on the build installed (compiled where a C compiler is), then the parts the compiled
