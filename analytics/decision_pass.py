@@ -170,27 +170,31 @@ def analyse_pending(con: Any, base: Path, write: Callable[[list[Row], list[Row]]
     each batch's rows to ``write``, which stores them whole or not at all; ``base``: where a relative log
     path is tried after the working folder (the parent of the database or lake). Ctrl-C ends it with
     ``interrupted`` set: the batches written stay."""
+    from studbook.analytics.importer import interruptible
     from studbook.decisions import SAMPLES
 
     samples = samples or SAMPLES
     summary = AnalyseSummary()
-    keys = con.execute("SELECT site, hand_id FROM hands ANTI JOIN analysed_hands USING (site, hand_id) "
-                       "ORDER BY site, hand_id").fetchall()
-    summary.pending = len(keys)
-    results = _results(con, keys, jobs, samples, base, batch)
+    results = None
     try:
-        for decisions, marks in results:
-            with _ctrl_c_held():  # a batch is written and counted whole
-                write(decisions, marks)
-                summary.analysed += sum(status == "analysed" for *_, status in marks)
-                summary.no_log += sum(status == "no-log" for *_, status in marks)
-                summary.unreadable += sum(status == "unreadable" for *_, status in marks)
-                summary.decisions += len(decisions)
-            if progress:
-                progress(summary.analysed + summary.no_log + summary.unreadable, summary.pending)
+        with interruptible():  # Ctrl-C during a query of this process (the hands' lines) stops it too
+            keys = con.execute("SELECT site, hand_id FROM hands ANTI JOIN analysed_hands "
+                               "USING (site, hand_id) ORDER BY site, hand_id").fetchall()
+            summary.pending = len(keys)
+            results = _results(con, keys, jobs, samples, base, batch)
+            for decisions, marks in results:
+                with _ctrl_c_held():  # a batch is written and counted whole
+                    write(decisions, marks)
+                    summary.analysed += sum(status == "analysed" for *_, status in marks)
+                    summary.no_log += sum(status == "no-log" for *_, status in marks)
+                    summary.unreadable += sum(status == "unreadable" for *_, status in marks)
+                    summary.decisions += len(decisions)
+                if progress:
+                    progress(summary.analysed + summary.no_log + summary.unreadable, summary.pending)
     except KeyboardInterrupt:
         summary.interrupted = True
-        results.close()
+        if results is not None:
+            results.close()
     return summary
 
 

@@ -177,3 +177,16 @@ def test_every_corpus_hand_is_analysed(corpus: Path, tmp_path: Path) -> None:
     # every site whose logs deal up cards (a log that writes no deal tells no hand street by street)
     sites = {site for site, in rows(db, "SELECT DISTINCT site FROM decisions")}
     assert sites == {site for site, in rows(db, "SELECT DISTINCT site FROM cards WHERE face = 'up'")}
+
+
+def test_ctrl_c_in_a_query_of_the_pass_ends_it_as_interrupted(tmp_path: Path) -> None:
+    """DuckDB stops a query Ctrl-C lands in with a RuntimeError: the pass ends as for Ctrl-C anywhere else,
+    what it wrote kept, and says so (not a silent exit)."""
+    from studbook.analytics.decision_pass import analyse_pending
+
+    class Stopped:
+        def execute(self, *_: object) -> None:
+            raise RuntimeError("Query interrupted")
+
+    summary = analyse_pending(Stopped(), tmp_path, lambda *_: None, jobs=1, samples=10)
+    assert summary.interrupted and summary.analysed == 0
