@@ -52,14 +52,15 @@ WITH_PY313 ?=
 PY313 ?= $(shell for p in $$HOME/.pyenv/versions/3.13*/bin/python3.13 $$(command -v python3.13); do \
 	"$$p" -V >/dev/null 2>&1 && echo "$$p" && break; done)
 VENV313 := .venv-3.13
-# The pure pass leaves out the tests of process orchestration (the Dask lake, the watcher), which run
-# the same row code as the import tests here and take a third of the suite's time. The reports' tests
-# (pages, charts, the browser) run in the pure pass only: no compiled module serves them, and the
-# compiled lane, which compiles first, is the longer one.
+# Each test runs once where it tells something, so that the two lanes end together. The tests of process
+# orchestration (the lake's other tests, the watcher) run the same row code as the import tests and run
+# in the compiled lane only; the reports' tests (pages, charts, the browser) and the lake's main tests in
+# the pure lane only: no compiled module serves them, and the compiled lane, which compiles first, is
+# the longer one.
 PURE_TESTS ?= tests/grammar tests/rules tests/core tests/analytics tests/reports \
-	--ignore=tests/analytics/test_lake.py --ignore=tests/analytics/test_lake_killed_worker.py \
+	--ignore=tests/analytics/test_lake_killed_worker.py \
 	--ignore=tests/analytics/test_lake_analyse.py --ignore=tests/analytics/test_watch.py
-COMPILED_TESTS ?= tests --ignore=tests/reports
+COMPILED_TESTS ?= tests --ignore=tests/reports --ignore=tests/analytics/test_lake.py
 
 # The suite runs on the build installed (compiled where a C compiler is), then the parts the compiled
 # modules serve run again on pure Python. The two lanes run side by side, one a core: the compile and the
