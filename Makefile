@@ -52,11 +52,10 @@ WITH_PY313 ?=
 PY313 ?= $(shell for p in $$HOME/.pyenv/versions/3.13*/bin/python3.13 $$(command -v python3.13); do \
 	"$$p" -V >/dev/null 2>&1 && echo "$$p" && break; done)
 VENV313 := .venv-3.13
-# Each test runs once where it tells something, so that the two lanes end together. The tests of process
-# orchestration (the lake's other tests, the watcher) run the same row code as the import tests and run
-# in the compiled lane only; the reports' tests (pages, charts, the browser) and the lake's main tests in
-# the pure lane only: no compiled module serves them, and the compiled lane, which compiles first, is
-# the longer one.
+# Some tests run in one lane only, chosen so that the two lanes end together: the tests of process
+# orchestration (the lake's, the watcher's), which run the same row code as the import tests, and the
+# reports' tests (pages, charts, the browser), which no compiled module serves. The lake's main tests and
+# the reports' run in the pure lane, the others in the compiled lane (which compiles first).
 PURE_TESTS ?= tests/grammar tests/rules tests/core tests/analytics tests/reports \
 	--ignore=tests/analytics/test_lake_killed_worker.py \
 	--ignore=tests/analytics/test_lake_analyse.py --ignore=tests/analytics/test_watch.py
