@@ -170,8 +170,8 @@ def analyse_pending(con: Any, base: Path, write: Callable[[list[Row], list[Row]]
     each batch's rows to ``write``, which stores them whole or not at all; ``base``: where a relative log
     path is tried after the working folder (the parent of the database or lake). Ctrl-C ends it with
     ``interrupted`` set: the batches written stay."""
-    from studbook.analytics.importer import interruptible
     from studbook.decisions import SAMPLES
+    from studbook.interrupts import interruptible
 
     samples = samples or SAMPLES
     summary = AnalyseSummary()

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 from studbook.analytics.db import DEFAULT_BATCH
 from studbook.analytics.db import DEFAULT_CHUNK
 from studbook.analytics.db import open_for_import
+from studbook.interrupts import interruptible
 
 # The parsers, the rows and DuckDB are loaded by run_import, while DuckDB opens the database meanwhile.
 if TYPE_CHECKING:
@@ -331,18 +332,6 @@ def run_import(files: Sequence[Path], db: Path, jobs: int | None = 1, rule_args:
     except KeyboardInterrupt:  # what the writer committed is stored, the rest of its pass is not
         summary.interrupted, summary.imported = True, loader.imported if loader is not None else 0
     return summary
-
-
-@contextmanager
-def interruptible() -> Iterator[None]:
-    """Ctrl-C as a KeyboardInterrupt, also where it stops a DuckDB query of this thread (which DuckDB
-    reports as a RuntimeError)."""
-    try:
-        yield
-    except RuntimeError as error:
-        if str(error) != "Query interrupted":
-            raise
-        raise KeyboardInterrupt from None
 
 
 def written(writer: ThreadPoolExecutor, loader: Loader, results: Iterable[UnitResult]

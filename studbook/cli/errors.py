@@ -8,6 +8,8 @@ from contextlib import contextmanager
 
 import typer
 
+from studbook.interrupts import interruptible
+
 INTERRUPTED = 130  # the status of a command that Ctrl-C ended, as typer and a shell give it
 
 
@@ -49,11 +51,9 @@ def user_errors() -> Iterator[None]:
 @contextmanager
 def interrupted_queries() -> Iterator[None]:
     """Ctrl-C during a DuckDB query of a command that does not handle it (opening a database, a report's
-    query): DuckDB stops the query with a RuntimeError, which ends the command as Ctrl-C does anywhere
-    else, with status 130 and no traceback."""
+    query) ends the command as Ctrl-C does anywhere else, with status 130 and no traceback."""
     try:
-        yield
-    except RuntimeError as error:
-        if str(error) != "Query interrupted":
-            raise
+        with interruptible():
+            yield
+    except KeyboardInterrupt:
         raise SystemExit(INTERRUPTED) from None
