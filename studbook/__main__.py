@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import signal
 
-INTERRUPTED = 130  # what a shell reports for a command that SIGINT ended (studbook.cli.errors says it too)
+from studbook.interrupts import INTERRUPTED
 
 
 def main() -> None:

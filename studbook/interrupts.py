@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 QUERY_INTERRUPTED = "Query interrupted"  # DuckDB's message for a query Ctrl-C stopped
+INTERRUPTED = 130  # the status of a command Ctrl-C ended, as typer and a shell give it
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import AnalyseLake
 from studbook.cli.options import Db
+from studbook.interrupts import INTERRUPTED
 
 
 def _progress(done: int, pending: int) -> None:
@@ -61,13 +62,13 @@ def analyse_command(
     except KeyboardInterrupt:  # before the pass proper: nothing of it was stored
         _end_progress()
         typer.echo(f"interrupted: nothing analysed in {where}", err=True)
-        raise typer.Exit(130) from None
+        raise typer.Exit(INTERRUPTED) from None
     _end_progress()
     done = summary.analysed + summary.no_log + summary.unreadable
     if summary.interrupted:
         typer.echo(f"interrupted: {done:,} of {summary.pending:,} hands analysed in {where}; the same "
                    "command again goes on from there", err=True)
-        raise typer.Exit(130)
+        raise typer.Exit(INTERRUPTED)
     skipped = ""
     if summary.no_log or summary.unreadable:
         skipped = f" ({summary.no_log:,} with no lines left to read, {summary.unreadable:,} unreadable)"

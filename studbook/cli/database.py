@@ -41,6 +41,7 @@ from studbook.cli.options import SchedulerOption
 from studbook.cli.options import Since
 from studbook.cli.options import Strict
 from studbook.cli.options import WorkersOption
+from studbook.interrupts import INTERRUPTED
 from studbook.rules.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def _interrupted(stored: int, db: Path, lake: str | None) -> typer.Exit:
     into = f"the lake {lake}" if lake else str(db)
     typer.echo(f"interrupted: {stored:,} new {_plural(stored, 'hand')} stored in {into}; the same import "
                "again goes on from there", err=True)
-    return typer.Exit(130)
+    return typer.Exit(INTERRUPTED)
 
 
 def _absolute(path: Path) -> Path:

@@ -8,9 +8,8 @@ from contextlib import contextmanager
 
 import typer
 
+from studbook.interrupts import INTERRUPTED
 from studbook.interrupts import interruptible
-
-INTERRUPTED = 130  # the status of a command that Ctrl-C ended, as typer and a shell give it
 
 
 class UserError(Exception):

@@ -20,11 +20,11 @@ from typing import Annotated
 import typer
 
 from studbook.analytics.db import DEFAULT_DB
-from studbook.cli.errors import INTERRUPTED
 from studbook.cli.errors import UserError
 from studbook.cli.errors import user_errors
 from studbook.cli.options import Db
 from studbook.cli.options import LakeOption
+from studbook.interrupts import INTERRUPTED
 
 if TYPE_CHECKING:
     import uvicorn
