@@ -10,7 +10,12 @@ changes, so it is also asked with the database file's time moved on before each 
 write moves it: then each answer is worked out anew, as the first after a new hand is. The table is
 printed and written as JSON to bench/results/ (``<stamp>-serve-HANDS.json``).
 
-    .venv/bin/python bench/serve_bench.py [--hands 100000] [--runs 20]
+    .venv/bin/python bench/serve_bench.py [--hands 100000] [--runs 20] [--copies K]
+
+``--copies K`` times a database of K x HANDS hands made of K copies of the HANDS one (which it builds
+first if needed), each copy's hands renamed and moved on in time past the one before, so every player
+has K times the hands and sessions: minutes to make, where simulating and importing a million hands
+takes two hours. Its pages read the same tables and views, sized as K times as many hands.
 """
 
 from __future__ import annotations
@@ -88,6 +93,51 @@ def build(hands: int) -> Path:
     shutil.rmtree(logs)
     simulated.unlink()
     done.write_text(f"{hands} hands\n", encoding="utf-8")
+    return db
+
+
+def copies(source: Path, times: int) -> Path:
+    """The database of ``times`` copies of ``source`` (see the module's docstring), made once. Every table
+    keyed by hand gets each copy's rows with the hand's id prefixed by the copy's number and its times
+    moved on by the span of the source's hands (and a day) a copy; the rest (the files, the rejected
+blocks, keyed by file and line) is there once. A new import
+    of nothing then adds what a newer studbook's schema has beyond the source's."""
+    import duckdb
+
+    hands = int(source.stem.rsplit("-", 1)[1]) * times
+    db = DATA / f"serve-{hands}.duckdb"
+    done = DATA / f"serve-{hands}.complete"
+    if done.exists() and db.exists():
+        return db
+    started = time.perf_counter()
+    db.unlink(missing_ok=True)
+    shutil.copyfile(source, db)
+    con = duckdb.connect(str(db))
+    try:
+        con.execute(f"ATTACH '{source}' AS source (READ_ONLY)")
+        days = con.execute("SELECT date_diff('day', min(start_utc), max(start_utc)) + 1 FROM source.hands"
+                           ).fetchall()[0][0]
+        keyed = [name for name, in con.execute(
+            "SELECT table_name FROM information_schema.columns WHERE table_catalog = 'source' "
+            "AND column_name = 'hand_id' AND table_name IN (SELECT table_name FROM "
+            "information_schema.tables WHERE table_catalog = 'source' AND table_type = 'BASE TABLE') "
+            "AND table_name <> 'rejected'"
+        ).fetchall()]
+        for copy in range(1, times):
+            for table in keyed:
+                moved = ("hand_id", "start_local", "start_utc") if table == "hands" else ("hand_id",)
+                replaced = ", ".join(f"{column} + INTERVAL {copy * days} DAY AS {column}" if column != "hand_id"
+                                     else f"'{copy}' || hand_id AS hand_id" for column in moved)
+                con.execute(f'INSERT INTO "{table}" SELECT * REPLACE ({replaced}) FROM source."{table}" '
+                            "WHERE hand_id IS NOT NULL")
+            con.execute("CHECKPOINT")
+            print(f"  copy {copy + 1} of {times} made ({time.perf_counter() - started:.0f} s)", flush=True)
+    finally:
+        con.close()
+    empty = DATA / "empty-logs"
+    empty.mkdir(exist_ok=True)
+    _run([*STUDBOOK, "import", str(empty), "--db", str(db)])
+    done.write_text(f"{hands} hands: {times} copies of {source.name}\n", encoding="utf-8")
     return db
 
 
@@ -173,9 +223,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000, help="simulated hands (default 100,000)")
     parser.add_argument("--runs", type=int, default=20, help="timed requests of each page (default 20)")
+    parser.add_argument("--copies", type=int, default=1, help="K copies of the HANDS database (see above)")
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
     db = build(args.hands)
+    if args.copies > 1:
+        db = copies(db, args.copies)
+        args.hands *= args.copies
     print(f"studbook serve on {args.hands:,} simulated hands ({db.stat().st_size / 1e6:,.0f} MB): "
           f"first request, then {args.runs} more")
     found = measure(db, args.runs)
@@ -184,7 +238,7 @@ def main() -> None:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     RESULTS.mkdir(parents=True, exist_ok=True)
     out = RESULTS / f"{stamp}-serve-{args.hands}.json"
-    out.write_text(json.dumps({"hands": args.hands, "runs": args.runs, "pages": found,
+    out.write_text(json.dumps({"hands": args.hands, "copies": args.copies, "runs": args.runs, "pages": found,
                                "machine": {"cpus": os.cpu_count(), "load_average": os.getloadavg(),
                                            "python": platform.python_version()}}, indent=2) + "\n",
                    encoding="utf-8")
