@@ -13,16 +13,18 @@ if TYPE_CHECKING:  # duckdb loads when a database is opened: every command impor
     import duckdb
     import pyarrow as pa
 
-SCHEMA_VERSION = 7  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs;
+SCHEMA_VERSION = 8  # 2: hands.rules; 3: imported_files; 4: seats.ev_collected; 5: aliases, hand_logs;
 # 6: the raw columns the per-seat facts are worked out of in SQL (analytics/facts.sql); 7: tournaments'
-# buy-ins (hands.buy_in, fee, buy_in_currency) and finishing places (tournament_places)
+# buy-ins (hands.buy_in, fee, buy_in_currency) and finishing places (tournament_places); 8: the up-card
+# facts stored (upcard_facts, analytics/upcards.py)
 # Versions this studbook brings up to SCHEMA_VERSION in place: what is new is a table or a column that
 # schema.sql adds when missing (the seats of hands imported before version 4 have no all-in EV, so their
 # expectation is their result; hands imported before version 5 have no stored log lines, so their replay
 # reads the log file; hands imported before version 6 keep the facts they were stored with, and NULL in
-# the raw columns those were worked out of). Reading needs nothing of the newer tables; the views an
+# the raw columns those were worked out of; the up-card facts of the hands stored before version 8 are
+# worked out when it is brought up to date). Reading needs nothing of the newer tables; the views an
 # import made stay.
-UPGRADABLE = (2, 3, 4, 5, 6)
+UPGRADABLE = (2, 3, 4, 5, 6, 7)
 DEFAULT_DB = "studbook.duckdb"
 DEFAULT_BATCH = 10_000  # hands (and rejected blocks) per import transaction, a pass of whole units: the
 # per-seat facts of a pass's new hands are worked out in one run of facts.sql, whose planning (~100 ms) is
@@ -152,7 +154,11 @@ def open_for_import(path: Path) -> duckdb.DuckDBPyConnection:
         con.execute(sql_file("schema.sql"))
         con.execute("INSERT INTO schema_version SELECT ? WHERE NOT EXISTS (FROM schema_version)",
                     [SCHEMA_VERSION])
-        if _check_version(con, path) != SCHEMA_VERSION:  # schema.sql just added what was missing
+        if (found := _check_version(con, path)) != SCHEMA_VERSION:  # schema.sql just added what was missing
+            if found < 8:
+                from studbook.analytics.upcards import fill_stored
+
+                fill_stored(con)
             con.execute("UPDATE schema_version SET version = ?", [SCHEMA_VERSION])
         con.execute(sql_file("stats.sql"))
         con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)

@@ -24,6 +24,7 @@ from studbook.analytics.lake_store import MANIFEST
 from studbook.analytics.lake_store import MANIFEST_SCHEMA
 from studbook.analytics.lake_store import PARTITION_KEYS
 from studbook.analytics.lake_store import Lake
+from studbook.analytics.upcards import lake_views as lake_upcards
 
 _KEPT = """
 CREATE VIEW lake_kept AS SELECT site, hand_id, shard FROM lake_hands
@@ -114,6 +115,7 @@ def open_lake(url: str, files: bool = True) -> duckdb.DuckDBPyConnection:
     if not lake.local:
         con.register_filesystem(lake.fs)
     create_views(con, lake)
+    lake_upcards(con)
     con.execute(sql_file("stats.sql"))
     con.execute(sql_file("stacks.sql"))  # the stack_breaks view (rule L7)
     con.execute(sql_file("tournaments.sql"))

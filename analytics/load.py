@@ -34,6 +34,7 @@ import duckdb
 import pyarrow as pa
 
 from studbook.analytics import facts
+from studbook.analytics import upcards
 from studbook.analytics.db import BATCH_RAW_CHARS
 from studbook.analytics.db import DEFAULT_BATCH
 from studbook.analytics.isolate import in_halves
@@ -122,6 +123,15 @@ INSERT INTO {table} BY NAME
 SELECT n.site, n.hand_id, b.* EXCLUDE ({index}) FROM staged_{table} AS b JOIN batch_new AS n USING ({index})
 """
 
+# The up-card facts of the pass's new hands (analytics/upcards.py), from their rows: the seats and hands
+# just stored (with their facts), the actions, cards and awards as staged.
+_PASS_UPCARDS = {
+    "seats": "SELECT s.* FROM seats AS s SEMI JOIN batch_new USING (site, hand_id)",
+    "hands": "SELECT h.* FROM hands AS h SEMI JOIN batch_new USING (site, hand_id)",
+    **{name: f"SELECT n.site, n.hand_id, b.* EXCLUDE ({HAND_INDEX}) FROM staged_{name} AS b "
+             f"JOIN batch_new AS n USING ({HAND_INDEX})" for name in ("actions", "cards", "awards")}}
+_INSERT_UPCARDS = "INSERT INTO upcard_facts SELECT * FROM upcards_computed"
+
 _NEW_REJECTS = """
 INSERT INTO rejected BY NAME
 SELECT * FROM staged_rejected AS b
@@ -169,7 +179,7 @@ def _store_script(rest: bool, views: bool) -> str:
     rows = [_INSERT_ROWS.format(table=name, index=HAND_INDEX) for name in (*HAND_TABLES[2:], "hand_logs")]
     made = [facts.views_script()] if views else []
     statements = ["DELETE FROM batch_new", _NEW_HANDS, facts.script(), *made, _INSERT_HANDS, _INSERT_SEATS,
-                  *rows, _NOW_PARSED,
+                  *rows, _INSERT_UPCARDS, _NOW_PARSED,
                   "INSERT INTO import_new SELECT site, hand_id FROM batch_new"]
     if rest:
         statements += [_NEW_REJECTS, _RECORD_FILES]
@@ -206,6 +216,7 @@ class Loader:
         try:
             self.con.execute(_make_staging())
             facts.prepare(self.con, views=False)
+            upcards.prepare(self.con, _PASS_UPCARDS)
         finally:
             self._unregister()
         self.prepared = True

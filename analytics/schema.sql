@@ -233,3 +233,29 @@ CREATE TABLE IF NOT EXISTS hand_logs (
     text     VARCHAR  NOT NULL,
     PRIMARY KEY (site, hand_id)
 );
+
+-- What each seat's up cards and the first round's order say of it, for the up-card stats: worked out by
+-- the import from the hand's rows (analytics/upcards.sql), a row per seat dealt in.
+CREATE TABLE IF NOT EXISTS upcard_facts (
+    site                       VARCHAR  NOT NULL,
+    hand_id                    VARCHAR  NOT NULL,
+    player                     VARCHAR  NOT NULL,
+    draw                       VARCHAR,
+    outs                       BIGINT,
+    live_outs                  BIGINT,
+    liveness_known             BOOLEAN,
+    liveness                   DOUBLE,
+    liveness_bucket            VARCHAR,
+    fold_to_completion_chance  BOOLEAN,
+    fold_to_completion         BOOLEAN,
+    door_resteal_chance        BOOLEAN,
+    door_resteal               BOOLEAN,
+    double_bet_chance          BOOLEAN,
+    double_bet                 BOOLEAN,
+    bricked                    BOOLEAN,
+    bricked_bet_chance         BOOLEAN,
+    bricked_bet                BOOLEAN,
+    bricked_fold_chance        BOOLEAN,
+    bricked_fold               BOOLEAN,
+    quarter                    BOOLEAN
+);

@@ -126,8 +126,8 @@ blocks, keyed by file and line) is there once. A new import
         for copy in range(1, times):
             for table in keyed:
                 moved = ("hand_id", "start_local", "start_utc") if table == "hands" else ("hand_id",)
-                replaced = ", ".join(f"{column} + INTERVAL {copy * days} DAY AS {column}" if column != "hand_id"
-                                     else f"'{copy}' || hand_id AS hand_id" for column in moved)
+                replaced = ", ".join(f"'{copy}' || hand_id AS hand_id" if column == "hand_id" else
+                                     f"{column} + INTERVAL {copy * days} DAY AS {column}" for column in moved)
                 con.execute(f'INSERT INTO "{table}" SELECT * REPLACE ({replaced}) FROM source."{table}" '
                             "WHERE hand_id IS NOT NULL")
             con.execute("CHECKPOINT")

@@ -67,7 +67,33 @@ def test_a_version_6_database_gets_the_tournament_columns_and_places(tmp_path: P
     assert stats.exit_code == 0 and len(stats.stdout.splitlines()) > 1
 
     import_into(db, first, second)
-    assert _query(db, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] == [(7,)]
+    assert _query(db, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)] == [(8,)]
     assert _query(db, "SELECT count(*), count(buy_in) FROM hands")[0][1] == 0
     assert _query(db, "SELECT count(*) FROM tournament_places") == [(0,)]
     assert _query(db, "SELECT count(*) FROM tournaments") == [(0,)]  # the view is there; these are cash hands
+
+
+UPCARD_STATS = ("SELECT player, game, list_sort(list_filter(counts, lambda r: r.stat IN ('double_bet', "
+                "'door_resteal', 'fold_to_completion', 'dead_hand_played', 'bricked_bet', 'quarter'))) "
+                "FROM rate_counts(NULL, NULL, NULL) ORDER BY ALL")
+
+
+def test_a_version_7_database_gets_the_up_card_facts_of_its_hands(tmp_path: Path) -> None:
+    """Before version 8 the up-card facts were worked out when read; an import stores them for the hands
+    stored before as well as its own, the same rows a new database of the same logs holds."""
+    db, fresh = tmp_path / "v7.duckdb", tmp_path / "fresh.duckdb"
+    first, second = sorted(HISTORIES.glob("*.txt"))[:2]
+    import_into(db, first)
+    with duckdb.connect(str(db)) as con:  # as studbook left it before version 8: no stored up-card facts
+        con.execute("DROP VIEW seat_upcards")
+        con.execute("DROP TABLE upcard_facts")
+        con.execute("UPDATE schema_version SET version = 7")
+
+    import_into(db, first, second)
+    import_into(fresh, first, second)
+    assert _query(db, "SELECT version FROM schema_version") == [(8,)]
+    stored = "SELECT * FROM upcard_facts ORDER BY ALL"
+    assert _query(db, stored) == _query(fresh, stored)
+    dealt = _query(db, "SELECT count(*) FROM seats WHERE dealt")
+    assert _query(db, "SELECT count(*) FROM upcard_facts") == dealt
+    assert _query(db, UPCARD_STATS) == _query(fresh, UPCARD_STATS)
